@@ -1,0 +1,57 @@
+import 'server-only';
+import postgres from 'postgres';
+import { env } from '../env';
+
+export type Sql = postgres.Sql;
+export type Tx = postgres.TransactionSql;
+
+/** Who a query runs as. RLS policies see exactly these claims, as they would behind Supabase's API. */
+export type DbActor =
+  | { role: 'anon' }
+  | { role: 'authenticated'; userId: string; email?: string | null }
+  | { role: 'service_role' };
+
+const globalForDb = globalThis as unknown as { __shopSql?: Sql };
+
+/** The shared connection pool (one per server process, kept across hot reloads). */
+export function db(): Sql {
+  if (!globalForDb.__shopSql) {
+    const url = env().DATABASE_URL;
+    globalForDb.__shopSql = postgres(url, {
+      max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+      idle_timeout: 30,
+      // Supabase's transaction pooler (port 6543) cannot keep prepared statements.
+      prepare: !/:6543\b|pooler\.supabase/.test(url),
+      onnotice: () => {},
+      transform: { undefined: null },
+    });
+  }
+  return globalForDb.__shopSql;
+}
+
+export function claimsFor(actor: DbActor): Record<string, unknown> {
+  if (actor.role === 'authenticated') {
+    return { sub: actor.userId, role: 'authenticated', aud: 'authenticated', email: actor.email ?? undefined };
+  }
+  return { role: actor.role };
+}
+
+/**
+ * Runs `fn` in one transaction as `actor`: `set local role` plus the JWT claims, so the same RLS policies that guard
+ * Supabase's REST API guard the server's own queries. Everything inside commits or rolls back together.
+ */
+export async function withActor<T>(actor: DbActor, fn: (tx: Tx) => Promise<T>, sql: Sql = db()): Promise<T> {
+  return sql.begin(async (tx) => {
+    await tx`select set_config('role', ${actor.role}, true),
+                    set_config('request.jwt.claims', ${JSON.stringify(claimsFor(actor))}, true)`;
+    return fn(tx);
+  }) as Promise<T>;
+}
+
+export const asAnon = <T>(fn: (tx: Tx) => Promise<T>) => withActor({ role: 'anon' }, fn);
+
+/**
+ * Service-role access bypasses RLS. Only for the few server paths that act for nobody in particular: payment
+ * fulfilment, seeding and maintenance. Name every caller.
+ */
+export const asServiceRole = <T>(fn: (tx: Tx) => Promise<T>) => withActor({ role: 'service_role' }, fn);

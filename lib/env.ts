@@ -1,0 +1,54 @@
+import 'server-only';
+import { z } from 'zod';
+import { LOCAL_DEFAULTS, isLocalUrl } from './local-defaults';
+
+/**
+ * Server configuration, validated once at start-up.
+ * Local mode (Supabase URL on this machine): anything unset falls back to the `supabase start` defaults and the
+ * Stripe stand-in. Hosted mode: every variable must be set, so a half-configured deployment fails loudly.
+ */
+const schema = z.object({
+  NEXT_PUBLIC_SUPABASE_URL: z.url(),
+  NEXT_PUBLIC_SUPABASE_ANON_KEY: z.string().min(20),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(20),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_'),
+  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_'),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_'),
+  /** Only for the offline stand-in (or stripe-mock); unset means api.stripe.com. */
+  STRIPE_API_BASE: z.url().optional(),
+  SITE_URL: z.url(),
+});
+
+export type ServerEnv = z.infer<typeof schema>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const supabaseUrl = source.NEXT_PUBLIC_SUPABASE_URL || LOCAL_DEFAULTS.supabaseUrl;
+  const local = isLocalUrl(supabaseUrl);
+  const pick = (name: string, fallback: string) => source[name] || (local ? fallback : undefined);
+  const stripeKey = pick('STRIPE_SECRET_KEY', LOCAL_DEFAULTS.stripeSecretKey);
+  const raw = {
+    NEXT_PUBLIC_SUPABASE_URL: supabaseUrl,
+    NEXT_PUBLIC_SUPABASE_ANON_KEY: pick('NEXT_PUBLIC_SUPABASE_ANON_KEY', LOCAL_DEFAULTS.anonKey),
+    SUPABASE_SERVICE_ROLE_KEY: pick('SUPABASE_SERVICE_ROLE_KEY', LOCAL_DEFAULTS.serviceRoleKey),
+    DATABASE_URL: pick('DATABASE_URL', LOCAL_DEFAULTS.databaseUrl),
+    STRIPE_SECRET_KEY: stripeKey,
+    NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: pick('NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY', LOCAL_DEFAULTS.stripePublishableKey),
+    STRIPE_WEBHOOK_SECRET: pick('STRIPE_WEBHOOK_SECRET', LOCAL_DEFAULTS.stripeWebhookSecret),
+    STRIPE_API_BASE:
+      source.STRIPE_API_BASE || (stripeKey === LOCAL_DEFAULTS.stripeSecretKey ? LOCAL_DEFAULTS.stripeApiBase : undefined),
+    SITE_URL: pick('SITE_URL', LOCAL_DEFAULTS.siteUrl),
+  };
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment configuration:\n${problems}\nSee .env.example.`);
+  }
+  return parsed.data;
+}
+
+let cached: ServerEnv | undefined;
+export function env(): ServerEnv {
+  cached ??= loadEnv();
+  return cached;
+}

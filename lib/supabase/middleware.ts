@@ -1,0 +1,22 @@
+import { createServerClient } from '@supabase/ssr';
+import { NextResponse, type NextRequest } from 'next/server';
+import { publicEnv } from '../env.public';
+
+/** Refreshes the visitor's session cookies and returns the signed-in user (or null) with the response to send. */
+export async function updateSession(request: NextRequest) {
+  let response = NextResponse.next({ request });
+  const supabase = createServerClient(publicEnv.supabaseUrl, publicEnv.supabaseAnonKey, {
+    cookies: {
+      getAll: () => request.cookies.getAll(),
+      setAll: (list) => {
+        for (const { name, value } of list) request.cookies.set(name, value);
+        response = NextResponse.next({ request });
+        for (const { name, value, options } of list) response.cookies.set(name, value, options);
+      },
+    },
+  });
+  const {
+    data: { user },
+  } = await supabase.auth.getUser();
+  return { user, response: () => response };
+}

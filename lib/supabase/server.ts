@@ -1,0 +1,22 @@
+import 'server-only';
+import { createServerClient } from '@supabase/ssr';
+import { cookies } from 'next/headers';
+import { env } from '../env';
+
+/** Supabase client for server components, server actions and route handlers, bound to the visitor's cookies. */
+export async function createSupabaseServerClient() {
+  const cookieStore = await cookies();
+  const { NEXT_PUBLIC_SUPABASE_URL, NEXT_PUBLIC_SUPABASE_ANON_KEY } = env();
+  return createServerClient(NEXT_PUBLIC_SUPABASE_URL, NEXT_PUBLIC_SUPABASE_ANON_KEY, {
+    cookies: {
+      getAll: () => cookieStore.getAll(),
+      setAll: (list) => {
+        try {
+          for (const { name, value, options } of list) cookieStore.set(name, value, options);
+        } catch {
+          // Server components cannot set cookies; the middleware refreshes the session instead.
+        }
+      },
+    },
+  });
+}

@@ -1,0 +1,72 @@
+// Ports, folders and environment of one local stack. `dev` matches `supabase start`; `test` stacks sit on a port
+// base of their own (STACK_TEST_PORT_BASE), so tests can run while the shop is up, and several test runs side by side.
+import { join } from 'node:path';
+import { LOCAL_DEFAULTS } from '../lib/local-defaults';
+
+export const PROJECT_ROOT = join(import.meta.dirname, '..');
+
+export interface StackConfig {
+  name: 'dev' | 'test';
+  dbPort: number;
+  apiPort: number;
+  stripePort: number;
+  appPort: number;
+  database: string;
+  dataDir: string;
+  /** Postgres cluster folder. */
+  pgDir: string;
+  /** Storage stand-in object files. */
+  storageDir: string;
+}
+
+export function devConfig(): StackConfig {
+  const dataDir = join(PROJECT_ROOT, '.data');
+  return {
+    name: 'dev',
+    dbPort: 54322,
+    apiPort: 54321,
+    stripePort: 12111,
+    appPort: Number(process.env.PORT) || 3000,
+    database: 'postgres',
+    dataDir,
+    pgDir: join(dataDir, 'postgres'),
+    storageDir: join(dataDir, 'storage'),
+  };
+}
+
+export function testConfig(base = Number(process.env.STACK_TEST_PORT_BASE) || 55400): StackConfig {
+  const dataDir = join(PROJECT_ROOT, '.data', `test-${base}`);
+  return {
+    name: 'test',
+    dbPort: base + 1,
+    apiPort: base + 2,
+    stripePort: base + 3,
+    appPort: base + 4,
+    database: 'shop_test',
+    dataDir,
+    pgDir: join(dataDir, 'postgres'),
+    storageDir: join(dataDir, 'storage'),
+  };
+}
+
+export const databaseUrl = (cfg: StackConfig, database = cfg.database) =>
+  `postgresql://postgres:postgres@127.0.0.1:${cfg.dbPort}/${database}`;
+export const apiUrl = (cfg: StackConfig) => `http://127.0.0.1:${cfg.apiPort}`;
+export const stripeApiUrl = (cfg: StackConfig) => `http://127.0.0.1:${cfg.stripePort}`;
+export const siteUrl = (cfg: StackConfig) => `http://localhost:${cfg.appPort}`;
+export const mailboxUrl = (cfg: StackConfig) => `${apiUrl(cfg)}/mailbox`;
+
+/** The environment the Next.js app (and tests that act like it) gets for this stack. */
+export function stackEnv(cfg: StackConfig): Record<string, string> {
+  return {
+    NEXT_PUBLIC_SUPABASE_URL: apiUrl(cfg),
+    NEXT_PUBLIC_SUPABASE_ANON_KEY: LOCAL_DEFAULTS.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: LOCAL_DEFAULTS.serviceRoleKey,
+    DATABASE_URL: databaseUrl(cfg),
+    STRIPE_SECRET_KEY: LOCAL_DEFAULTS.stripeSecretKey,
+    NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: LOCAL_DEFAULTS.stripePublishableKey,
+    STRIPE_WEBHOOK_SECRET: LOCAL_DEFAULTS.stripeWebhookSecret,
+    STRIPE_API_BASE: stripeApiUrl(cfg),
+    SITE_URL: siteUrl(cfg),
+  };
+}

@@ -1,0 +1,13 @@
+// Starts a throwaway local stack for the integration tests: a fresh database with the real migrations, and the
+// Auth/Storage and Stripe stand-ins, on the test port base.
+import { startTestStack, type TestStack } from '../support/stack';
+
+let stack: TestStack | undefined;
+
+export async function setup() {
+  stack = await startTestStack();
+}
+
+export async function teardown() {
+  await stack?.stop();
+}

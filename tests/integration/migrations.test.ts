@@ -1,0 +1,46 @@
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
+afterAll(() => sql.end());
+
+describe('migrations', () => {
+  it('apply every file in supabase/migrations to the empty test database', async () => {
+    const { readdirSync } = await import('node:fs');
+    const files = readdirSync('supabase/migrations').filter((f) => f.endsWith('.sql'));
+    const rows = await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`;
+    expect(rows.map((r) => r.version).sort()).toEqual(files.map((f) => f.split('_')[0]).sort());
+  });
+
+  it('enable row-level security on every table in public', async () => {
+    const rows = await sql<{ relname: string; relrowsecurity: boolean }[]>`
+      select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' order by c.relname`;
+    expect(rows.length).toBeGreaterThanOrEqual(13);
+    expect(rows.filter((r) => !r.relrowsecurity).map((r) => r.relname)).toEqual([]);
+  });
+
+  it('compute price_from as the lowest positive price and keep image_url on the primary image', async () => {
+    await sql.begin(async (tx) => {
+      const [n] = await tx<{ id: string; price_from: string }[]>`
+        insert into necklaces (name, sku, n_price_16_stone1, n_price_18_stone1, b_price_7_stone2)
+        values ('Migration probe', ${'MIG-' + Date.now()}, 0, 42.5, 30.25) returning id, price_from`;
+      expect(n!.price_from).toBe('30.25');
+      await tx`insert into product_images (image_url, necklace_id, display_order) values ('second.webp', ${n!.id}, 2)`;
+      await tx`insert into product_images (image_url, necklace_id, display_order, is_primary) values ('first.webp', ${n!.id}, 1, true)`;
+      const [row] = await tx<{ image_url: string }[]>`select image_url from necklaces where id = ${n!.id}`;
+      expect(row!.image_url).toBe('first.webp');
+      await tx`rollback`.catch(() => {});
+      throw Object.assign(new Error('rollback'), { rollback: true });
+    }).catch((e: { rollback?: boolean }) => {
+      if (!e.rollback) throw e;
+    });
+  });
+
+  it('refuse an image with two owners and a product with moq 0', async () => {
+    await expect(sql`insert into rings (name, moq) values ('bad', 0)`).rejects.toThrow(/moq/);
+    await expect(
+      sql`insert into product_images (image_url, ring_id, earring_id) values ('x', gen_random_uuid(), gen_random_uuid())`,
+    ).rejects.toThrow();
+  });
+});

@@ -298,30 +298,36 @@ after insert or update or delete on public.product_images
 for each row execute function public.sync_product_image_url();
 
 -- One row per product across the five tables, with normalised columns. security_invoker keeps the
--- callers' RLS in force.
+-- callers' RLS in force. default_price is the price of the product page's opening selection (stone 1; necklaces
+-- 18 in, or 16 in when adjustable; bracelets 7 in), the same rule as unitPrice() in lib/catalog/pricing.ts.
 create view public.catalog_products with (security_invoker = true) as
   select id, 'rings'::text as category, name, sku, description, material, stone, stone_details, weight, moq,
          is_new_arrival, is_mens_jewelry, created_at, image_url, price_from, search_vector,
          null::text as necklace_type, is_adjustable, false as is_bracelet, false as is_necklace,
-         null::text as product_type
+         null::text as product_type,
+         case when price_stone1 > 0 then price_stone1 end as default_price
     from public.rings
   union all
   select id, 'necklaces', name, sku, description, material, stone, stone_details, weight, moq,
          is_new_arrival, is_mens_jewelry, created_at, image_url, price_from, search_vector,
-         necklace_type, is_adjustable, is_bracelet, false, necklace_type
+         necklace_type, is_adjustable, is_bracelet, false, necklace_type,
+         case when is_adjustable then case when n_price_16_stone1 > 0 then n_price_16_stone1 end else case when n_price_18_stone1 > 0 then n_price_18_stone1 end end
     from public.necklaces
   union all
   select id, 'bracelets', name, sku, description, material, stone, stone_details, weight, moq,
          is_new_arrival, is_mens_jewelry, created_at, image_url, price_from, search_vector,
-         null, is_adjustable, false, is_necklace, null
+         null, is_adjustable, false, is_necklace, null,
+         case when b_price_7_stone1 > 0 then b_price_7_stone1 end
     from public.bracelets
   union all
   select id, 'earrings', name, sku, description, material, stone, stone_details, weight, moq,
          is_new_arrival, is_mens_jewelry, created_at, image_url, price_from, search_vector,
-         null, false, false, false, earring_type
+         null, false, false, false, earring_type,
+         case when price_stone1 > 0 then price_stone1 end
     from public.earrings
   union all
   select id, 'body_jewelry', name, sku, description, material, stone, stone_details, weight, moq,
          is_new_arrival, is_mens_jewelry, created_at, image_url, price_from, search_vector,
-         null, false, false, false, jewelry_type
+         null, false, false, false, jewelry_type,
+         case when price_stone1 > 0 then price_stone1 end
     from public.body_jewelry;

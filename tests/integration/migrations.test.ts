@@ -21,20 +21,27 @@ describe('migrations', () => {
   });
 
   it('compute price_from as the lowest positive price and keep image_url on the primary image', async () => {
-    await sql.begin(async (tx) => {
-      const [n] = await tx<{ id: string; price_from: string }[]>`
-        insert into necklaces (name, sku, n_price_16_stone1, n_price_18_stone1, b_price_7_stone2)
-        values ('Migration probe', ${'MIG-' + Date.now()}, 0, 42.5, 30.25) returning id, price_from`;
-      expect(n!.price_from).toBe('30.25');
-      await tx`insert into product_images (image_url, necklace_id, display_order) values ('second.webp', ${n!.id}, 2)`;
-      await tx`insert into product_images (image_url, necklace_id, display_order, is_primary) values ('first.webp', ${n!.id}, 1, true)`;
-      const [row] = await tx<{ image_url: string }[]>`select image_url from necklaces where id = ${n!.id}`;
-      expect(row!.image_url).toBe('first.webp');
-      await tx`rollback`.catch(() => {});
-      throw Object.assign(new Error('rollback'), { rollback: true });
-    }).catch((e: { rollback?: boolean }) => {
-      if (!e.rollback) throw e;
-    });
+    const rollback = new Error('rollback');
+    await sql
+      .begin(async (tx) => {
+        const [n] = await tx<{ id: string; price_from: string }[]>`
+          insert into necklaces (name, sku, n_price_16_stone1, n_price_18_stone1, b_price_7_stone2)
+          values ('Migration probe', ${'MIG-' + Date.now()}, 0, 42.5, 30.25) returning id, price_from`;
+        expect(n!.price_from).toBe('30.25');
+        await tx`insert into product_images (image_url, necklace_id, display_order) values ('second.webp', ${n!.id}, 2)`;
+        const [a] = await tx<{ image_url: string }[]>`select image_url from necklaces where id = ${n!.id}`;
+        expect(a!.image_url).toBe('second.webp');
+        await tx`insert into product_images (image_url, necklace_id, display_order, is_primary) values ('first.webp', ${n!.id}, 1, true)`;
+        const [b] = await tx<{ image_url: string }[]>`select image_url from necklaces where id = ${n!.id}`;
+        expect(b!.image_url).toBe('first.webp');
+        await tx`delete from product_images where image_url = 'first.webp' and necklace_id = ${n!.id}`;
+        const [c] = await tx<{ image_url: string }[]>`select image_url from necklaces where id = ${n!.id}`;
+        expect(c!.image_url).toBe('second.webp');
+        throw rollback;
+      })
+      .catch((e) => {
+        if (e !== rollback) throw e;
+      });
   });
 
   it('refuse an image with two owners and a product with moq 0', async () => {

@@ -1,0 +1,69 @@
+// npm run test:e2e — builds the shop once for a throwaway seeded local stack, serves the production build, and runs
+// the Playwright suite in a system Chromium. Extra arguments go to `playwright test`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureChromium } from '../../scripts/find-chromium';
+import { PROJECT_ROOT, siteUrl, stackEnv, testConfig } from '../../local-stack/config';
+import { startTestStack } from '../support/stack';
+
+const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 55500);
+const bin = (name: string) => join(PROJECT_ROOT, 'node_modules', '.bin', name);
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: PROJECT_ROOT, env, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function waitForHttp(url: string, timeoutMs: number, child: ChildProcess) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function main() {
+  const chromium = ensureChromium();
+  const started = Date.now();
+  const stack = await startTestStack(cfg);
+  let app: ChildProcess | undefined;
+  let code = 1;
+  try {
+    const env = { ...process.env, ...stackEnv(cfg), NEXT_DIST_DIR: '.next-e2e', NEXT_TELEMETRY_DISABLED: '1' };
+    console.log(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s; building the app...`);
+    if (!process.env.E2E_SKIP_BUILD) {
+      const built = await run(bin('next'), ['build'], { ...env, NODE_ENV: 'production' });
+      if (built !== 0) throw new Error('next build failed');
+    }
+    app = spawn(bin('next'), ['start', '-p', String(cfg.appPort), '-H', '127.0.0.1'], {
+      cwd: PROJECT_ROOT,
+      env: { ...env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    await waitForHttp(`${siteUrl(cfg)}/robots.txt`, 60_000, app);
+    code = await run(bin('playwright'), ['test', ...process.argv.slice(2)], {
+      ...env,
+      E2E_BASE_URL: siteUrl(cfg),
+      CHROMIUM_PATH: chromium,
+    });
+  } finally {
+    app?.kill('SIGTERM');
+    await stack.stop();
+  }
+  process.exit(code);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

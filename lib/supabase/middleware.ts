@@ -1,11 +1,13 @@
 import { createServerClient } from '@supabase/ssr';
 import { NextResponse, type NextRequest } from 'next/server';
 import { publicEnv } from '../env.public';
+import { realtimeOptions } from './realtime';
 
 /** Refreshes the visitor's session cookies and returns the signed-in user (or null) with the response to send. */
 export async function updateSession(request: NextRequest) {
   let response = NextResponse.next({ request });
   const supabase = createServerClient(publicEnv.supabaseUrl, publicEnv.supabaseAnonKey, {
+    realtime: realtimeOptions,
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll: (list) => {

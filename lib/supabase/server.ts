@@ -2,12 +2,14 @@ import 'server-only';
 import { createServerClient } from '@supabase/ssr';
 import { cookies } from 'next/headers';
 import { env } from '../env';
+import { realtimeOptions } from './realtime';
 
 /** Supabase client for server components, server actions and route handlers, bound to the visitor's cookies. */
 export async function createSupabaseServerClient() {
   const cookieStore = await cookies();
   const { NEXT_PUBLIC_SUPABASE_URL, NEXT_PUBLIC_SUPABASE_ANON_KEY } = env();
   return createServerClient(NEXT_PUBLIC_SUPABASE_URL, NEXT_PUBLIC_SUPABASE_ANON_KEY, {
+    realtime: realtimeOptions,
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll: (list) => {

@@ -1,0 +1,44 @@
+// Auth settings, defaulting to what `supabase start` configures (supabase/config.toml of a new CLI project).
+
+export interface AuthSettings {
+  /** Access-token lifetime in seconds (jwt_expiry). */
+  jwtExpiry: number;
+  /** Seconds a rotated refresh token may still be exchanged (refresh_token_reuse_interval). */
+  refreshTokenReuseInterval: number;
+  minPasswordLength: number;
+  /** Email confirmations: off locally, so sign-up returns a session (mailer autoconfirm). */
+  enableConfirmations: boolean;
+  /** Confirm an email change on both the old and the new address (double_confirm_changes). */
+  secureEmailChange: boolean;
+  /** Seconds an emailed link or code stays valid (otp_expiry). */
+  otpExpiry: number;
+  otpLength: number;
+  /** Minimum seconds between two mails of one kind to one user (max_frequency). */
+  maxFrequency: number;
+  /** Redirect targets allowed besides the site URL's host (additional_redirect_urls). */
+  additionalRedirectUrls: string[];
+  /** Seconds a PKCE flow state lives before its code can no longer be exchanged. */
+  flowStateExpiry: number;
+}
+
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  jwtExpiry: 3600,
+  refreshTokenReuseInterval: 10,
+  minPasswordLength: 6,
+  enableConfirmations: false,
+  secureEmailChange: true,
+  otpExpiry: 3600,
+  otpLength: 6,
+  maxFrequency: 1,
+  additionalRedirectUrls: [],
+  flowStateExpiry: 300,
+};
+
+export interface AuthContextConfig {
+  settings: AuthSettings;
+  jwtSecret: string;
+  /** Where the app runs; email links point here. */
+  siteUrl: string;
+  /** This server's base URL, e.g. http://127.0.0.1:54321 (the JWT issuer is `${apiUrl}/auth/v1`). */
+  apiUrl: string;
+}

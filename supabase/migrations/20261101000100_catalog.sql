@@ -260,42 +260,59 @@ create index product_images_earring_idx on public.product_images (earring_id, is
 create index product_images_body_jewelry_idx on public.product_images (body_jewelry_id, is_primary desc, display_order) where body_jewelry_id is not null;
 
 -- Keep each product's image_url equal to its primary image (primary first, then display order), so listings
--- read one column instead of joining images for every card.
-create or replace function public.sync_product_image_url()
+-- read one column instead of joining images for every card. Statement-level with transition tables: a bulk insert
+-- of images costs one set-based update per product table, not one per row.
+create or replace function public.refresh_product_image_urls()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  rec record;
-  tbl text;
-  owner_id uuid;
-  first_url text;
+  ids record;
 begin
-  for rec in select * from (values (new), (old)) as v(r) loop
-    continue when rec.r is null;
-    if (rec.r).ring_id is not null then tbl := 'rings'; owner_id := (rec.r).ring_id;
-    elsif (rec.r).necklace_id is not null then tbl := 'necklaces'; owner_id := (rec.r).necklace_id;
-    elsif (rec.r).bracelet_id is not null then tbl := 'bracelets'; owner_id := (rec.r).bracelet_id;
-    elsif (rec.r).earring_id is not null then tbl := 'earrings'; owner_id := (rec.r).earring_id;
-    else tbl := 'body_jewelry'; owner_id := (rec.r).body_jewelry_id;
-    end if;
-    execute format(
-      'select image_url from public.product_images where %I = $1 order by is_primary desc, display_order, created_at limit 1',
-      case tbl when 'rings' then 'ring_id' when 'necklaces' then 'necklace_id' when 'bracelets' then 'bracelet_id'
-               when 'earrings' then 'earring_id' else 'body_jewelry_id' end)
-      into first_url using owner_id;
-    execute format('update public.%I set image_url = $1 where id = $2 and image_url is distinct from $1', tbl)
-      using first_url, owner_id;
-  end loop;
+  if tg_op = 'INSERT' then
+    select array_agg(distinct ring_id) filter (where ring_id is not null) as ring_id, array_agg(distinct necklace_id) filter (where necklace_id is not null) as necklace_id, array_agg(distinct bracelet_id) filter (where bracelet_id is not null) as bracelet_id, array_agg(distinct earring_id) filter (where earring_id is not null) as earring_id, array_agg(distinct body_jewelry_id) filter (where body_jewelry_id is not null) as body_jewelry_id into ids from new_rows;
+  elsif tg_op = 'DELETE' then
+    select array_agg(distinct ring_id) filter (where ring_id is not null) as ring_id, array_agg(distinct necklace_id) filter (where necklace_id is not null) as necklace_id, array_agg(distinct bracelet_id) filter (where bracelet_id is not null) as bracelet_id, array_agg(distinct earring_id) filter (where earring_id is not null) as earring_id, array_agg(distinct body_jewelry_id) filter (where body_jewelry_id is not null) as body_jewelry_id into ids from old_rows;
+  else
+    select array_agg(distinct ring_id) filter (where ring_id is not null) as ring_id, array_agg(distinct necklace_id) filter (where necklace_id is not null) as necklace_id, array_agg(distinct bracelet_id) filter (where bracelet_id is not null) as bracelet_id, array_agg(distinct earring_id) filter (where earring_id is not null) as earring_id, array_agg(distinct body_jewelry_id) filter (where body_jewelry_id is not null) as body_jewelry_id into ids from (select * from new_rows union all select * from old_rows) r;
+  end if;
+  update public.rings p set image_url = f.url
+    from (select x.id, (select i.image_url from public.product_images i where i.ring_id = x.id
+                        order by i.is_primary desc, i.display_order, i.created_at limit 1) as url
+          from unnest(ids.ring_id) as x(id)) f
+   where p.id = f.id and p.image_url is distinct from f.url;
+  update public.necklaces p set image_url = f.url
+    from (select x.id, (select i.image_url from public.product_images i where i.necklace_id = x.id
+                        order by i.is_primary desc, i.display_order, i.created_at limit 1) as url
+          from unnest(ids.necklace_id) as x(id)) f
+   where p.id = f.id and p.image_url is distinct from f.url;
+  update public.bracelets p set image_url = f.url
+    from (select x.id, (select i.image_url from public.product_images i where i.bracelet_id = x.id
+                        order by i.is_primary desc, i.display_order, i.created_at limit 1) as url
+          from unnest(ids.bracelet_id) as x(id)) f
+   where p.id = f.id and p.image_url is distinct from f.url;
+  update public.earrings p set image_url = f.url
+    from (select x.id, (select i.image_url from public.product_images i where i.earring_id = x.id
+                        order by i.is_primary desc, i.display_order, i.created_at limit 1) as url
+          from unnest(ids.earring_id) as x(id)) f
+   where p.id = f.id and p.image_url is distinct from f.url;
+  update public.body_jewelry p set image_url = f.url
+    from (select x.id, (select i.image_url from public.product_images i where i.body_jewelry_id = x.id
+                        order by i.is_primary desc, i.display_order, i.created_at limit 1) as url
+          from unnest(ids.body_jewelry_id) as x(id)) f
+   where p.id = f.id and p.image_url is distinct from f.url;
   return null;
 end;
 $$;
 
-create trigger product_images_sync_url
-after insert or update or delete on public.product_images
-for each row execute function public.sync_product_image_url();
+create trigger product_images_sync_url_insert after insert on public.product_images
+referencing new table as new_rows for each statement execute function public.refresh_product_image_urls();
+create trigger product_images_sync_url_update after update on public.product_images
+referencing new table as new_rows old table as old_rows for each statement execute function public.refresh_product_image_urls();
+create trigger product_images_sync_url_delete after delete on public.product_images
+referencing old table as old_rows for each statement execute function public.refresh_product_image_urls();
 
 -- One row per product across the five tables, with normalised columns. security_invoker keeps the
 -- callers' RLS in force. default_price is the price of the product page's opening selection (stone 1; necklaces

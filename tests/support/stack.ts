@@ -1,7 +1,12 @@
 // A complete local stack for tests (integration and e2e), on the test port base.
 import { startPostgres } from '../../local-stack/db/postgres';
 import { migrate, recreateDatabase } from '../../local-stack/db/migrate';
-import { databaseUrl, testConfig, type StackConfig } from '../../local-stack/config';
+import { PROJECT_ROOT, apiUrl, databaseUrl, siteUrl, testConfig, type StackConfig } from '../../local-stack/config';
+import { startStripeServer } from '../../local-stack/stripe/server';
+import { startApiServer } from '../../local-stack/api/server';
+import { LOCAL_DEFAULTS } from '../../lib/local-defaults';
+import { seedAll } from '../../supabase/seed';
+import { join } from 'node:path';
 
 export interface TestStack {
   config: StackConfig;
@@ -16,6 +21,21 @@ export async function startTestStack(cfg: StackConfig = testConfig()): Promise<T
     await recreateDatabase(pg.url(), cfg.database);
     await migrate(databaseUrl(cfg));
     // Stand-ins (auth + storage + mailbox; Stripe) are started here.
+    const api = await startApiServer({ port: cfg.apiPort, databaseUrl: databaseUrl(cfg), storageDir: cfg.storageDir, siteUrl: siteUrl(cfg) });
+    stops.push(() => api.stop());
+    const stripe = await startStripeServer({
+      port: cfg.stripePort,
+      webhookUrl: `${siteUrl(cfg)}/api/stripe/webhook`,
+      webhookSecret: LOCAL_DEFAULTS.stripeWebhookSecret,
+    });
+    stops.push(() => stripe.stop());
+    // Tests run against the seeded catalog; rendered images are cached across stacks.
+    await seedAll({
+      databaseUrl: databaseUrl(cfg),
+      supabaseUrl: apiUrl(cfg),
+      serviceRoleKey: LOCAL_DEFAULTS.serviceRoleKey,
+      cacheDir: join(PROJECT_ROOT, '.data', 'seed-cache'),
+    });
   } catch (err) {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     throw err;

@@ -1,0 +1,13 @@
+import type { Metadata } from 'next';
+import { CheckoutView } from '@/components/checkout/checkout-view';
+import { env } from '@/lib/env';
+import { isLocalStripe, publicEnv } from '@/lib/env.public';
+
+export const metadata: Metadata = { title: 'Checkout', robots: { index: false, follow: false } };
+export const dynamic = 'force-dynamic';
+
+// Offline, the test-card form confirms with the Stripe stand-in, whose URL only the server knows until now.
+export default function CheckoutPage() {
+  const standIn = isLocalStripe ? (env().STRIPE_API_BASE ?? null) : null;
+  return <CheckoutView publishableKey={publicEnv.stripePublishableKey} standInApiBase={standIn} />;
+}

@@ -1,0 +1,44 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { ClearCartOnReturn } from '@/components/checkout/clear-cart-on-return';
+import { OrderConfirmation, OrderNotFound } from '@/components/checkout/order-confirmation';
+import { PaymentProcessing } from '@/components/checkout/payment-processing';
+import { getCurrentUser } from '@/lib/auth/user';
+import { browserCheckoutIds } from '@/lib/checkout/http';
+import { loadConfirmation, type ConfirmationView } from '@/lib/orders/confirmation';
+
+export const metadata: Metadata = { title: 'Order Confirmation', robots: { index: false, follow: false } };
+export const dynamic = 'force-dynamic';
+
+interface Props {
+  params: Promise<{ orderId: string }>;
+  searchParams: Promise<{ redirect_status?: string }>;
+}
+
+export default async function OrderConfirmationPage({ params, searchParams }: Props) {
+  const [{ orderId }, { redirect_status }] = await Promise.all([params, searchParams]);
+  let view: ConfirmationView;
+  try {
+    const [checkoutIds, user] = await Promise.all([browserCheckoutIds(), getCurrentUser().catch(() => null)]);
+    view = await loadConfirmation(orderId, { checkoutIds, user });
+  } catch (err) {
+    // SPEC §8: a failed lookup goes home.
+    console.error('order confirmation: lookup failed', err);
+    redirect('/');
+  }
+  // Back from a failed 3-D Secure step: the cart is intact, so the buyer starts the payment again.
+  if (redirect_status === 'failed' && view.kind === 'not_found') redirect('/checkout');
+  const returned = redirect_status === 'succeeded' && view.kind !== 'not_found';
+  return (
+    <>
+      {returned && <ClearCartOnReturn />}
+      {view.kind === 'order' ? (
+        <OrderConfirmation order={view.order} />
+      ) : view.kind === 'processing' ? (
+        <PaymentProcessing />
+      ) : (
+        <OrderNotFound />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+// npm run bench — speed and memory figures on a large generated catalog, against a production build.
+//   BENCH_PRODUCTS (default 100000) products are generated; results go to bench/results/latest.json.
+// Each page figure is reported beside a static file of the same size served by the same server, so the numbers
+// say what the page costs over the server's own floor.
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { apiUrl, databaseUrl, PROJECT_ROOT, siteUrl, stackEnv, testConfig } from '../local-stack/config';
+import { LOCAL_DEFAULTS } from '../lib/local-defaults';
+import { startTestStack } from '../tests/support/stack';
+import { seedScale } from '../supabase/seed';
+import { benchFulfilment } from './fulfilment';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
+const DURATION = Number(process.env.BENCH_SECONDS) || 10;
+const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 55600);
+const DIST = '.next-bench';
+const results: Record<string, unknown> = { products: PRODUCTS, duration_s: DURATION, date: new Date().toISOString() };
+
+function spawnNext(args: string[], env: NodeJS.ProcessEnv, capture = false): ChildProcess {
+  return spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'next'), args, {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: capture ? ['ignore', 'pipe', 'inherit'] : ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function load(url: string, connections = 10) {
+  const r = await autocannon({ url, connections, duration: DURATION });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { p50_ms: r.latency.p50, p95_ms: r.latency.p97_5 ?? r.latency.p99, p99_ms: r.latency.p99, rps: Math.round(r.requests.average) };
+}
+
+/** autocannon reports p97.5 and p99, not p95; we report p97.5 as the conservative stand-in for p95. */
+async function measurePage(name: string, path: string, base: string) {
+  const body = Buffer.from(await (await fetch(base + path)).arrayBuffer());
+  const staticName = `bench-static-${body.length}.html`;
+  await writeFile(join(PROJECT_ROOT, 'public', staticName), body);
+  await fetch(`${base}/${staticName}`); // warm
+  const page = await load(base + path);
+  const staticFile = await load(`${base}/${staticName}`);
+  await rm(join(PROJECT_ROOT, 'public', staticName), { force: true });
+  results[name] = { path, bytes: body.length, gzip_bytes: gzipSync(body).length, page, static_same_size: staticFile };
+  console.log(`${name.padEnd(22)} p95 ${page.p95_ms} ms (static ${staticFile.p95_ms} ms)  ${page.rps} req/s  ${body.length} B`);
+}
+
+function firstLoadJs(buildOutput: string) {
+  // Next prints "Route (app)  Size  First Load JS" rows, sizes gzipped.
+  const rows: Record<string, string> = {};
+  for (const line of buildOutput.split('\n')) {
+    const m = line.match(/^[│├└┌ ]+\s*[○●ƒλ◐]?\s*(\/\S*)\s+([\d.]+ k?B)\s+([\d.]+ k?B)/);
+    if (m) rows[m[1]!] = m[3]!;
+  }
+  return rows;
+}
+
+async function rssMb(pid: number) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function main() {
+  await mkdir(join(PROJECT_ROOT, 'bench', 'results'), { recursive: true });
+  const stack = await startTestStack(cfg);
+  let app: ChildProcess | undefined;
+  try {
+    const t0 = Date.now();
+    const scale = await seedScale({
+      databaseUrl: databaseUrl(cfg),
+      supabaseUrl: apiUrl(cfg),
+      serviceRoleKey: LOCAL_DEFAULTS.serviceRoleKey,
+      products: PRODUCTS,
+      log: () => {},
+    });
+    results.seed_scale = { products: scale.products, seconds: +(scale.ms / 1000).toFixed(1), wall_s: +((Date.now() - t0) / 1000).toFixed(1) };
+    console.log(`seeded ${scale.products} products in ${(scale.ms / 1000).toFixed(1)} s`);
+
+    const env = { ...process.env, ...stackEnv(cfg), NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' as const };
+    const build = spawnNext(['build'], env, true);
+    let out = '';
+    build.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    const code = await new Promise<number>((r) => build.on('exit', (c) => r(c ?? 1)));
+    if (code !== 0) throw new Error(`next build failed:\n${out}`);
+    results.first_load_js = firstLoadJs(out);
+    console.log('first-load JS (gzip):', results.first_load_js);
+
+    app = spawnNext(['start', '-p', String(cfg.appPort), '-H', '127.0.0.1'], env);
+    const base = siteUrl(cfg).replace('localhost', '127.0.0.1');
+    await waitFor(`${base}/robots.txt`);
+    results.rss_idle_mb = await rssMb(app.pid!);
+
+    await measurePage('category_page', '/category/rings', base);
+    await measurePage('products_page_500', '/products?page=500', base);
+    await measurePage('home', '/', base);
+    await measurePage('search_endpoint', '/api/search?q=gold%20ring', base);
+    results.rss_after_load_mb = await rssMb(app.pid!);
+    console.log(`server RSS: idle ${results.rss_idle_mb} MB, after load ${results.rss_after_load_mb} MB`);
+  } finally {
+    app?.kill('SIGTERM');
+    await stack.stop();
+  }
+  results.fulfilment = await benchFulfilment();
+  console.log('fulfilment:', results.fulfilment);
+  await writeFile(join(PROJECT_ROOT, 'bench', 'results', 'latest.json'), JSON.stringify(results, null, 2));
+  console.log('\nwritten to bench/results/latest.json');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

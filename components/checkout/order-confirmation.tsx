@@ -1,0 +1,157 @@
+import { CheckCircle2 } from 'lucide-react';
+import Image from 'next/image';
+import Link from 'next/link';
+import { canOptimize } from '@/components/product/image-src';
+import type { Address } from '@/lib/checkout/address';
+import { countries } from '@/lib/checkout/countries';
+import { formatCents } from '@/lib/format/money';
+import type { ConfirmationOrder } from '@/lib/orders/confirmation';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const countryName = (code: string) => countries().find((c) => c.code === code)?.name ?? code;
+
+function AddressBlock({ title, address }: { title: string; address: Address | null }) {
+  return (
+    <section className="rounded-lg border border-stone-line bg-white p-5">
+      <h3 className="text-lg">{title}</h3>
+      {address ? (
+        <address className="mt-2 text-sm leading-relaxed not-italic text-ink-soft">
+          {address.full_name}
+          <br />
+          {address.address_line1}
+          {address.address_line2 && (
+            <>
+              <br />
+              {address.address_line2}
+            </>
+          )}
+          <br />
+          {[address.city, address.state, address.postal_code].filter(Boolean).join(', ')}
+          <br />
+          {countryName(address.country)}
+          {address.phone && (
+            <>
+              <br />
+              <span className="tabular">{address.phone}</span>
+            </>
+          )}
+        </address>
+      ) : (
+        <p className="mt-2 text-sm text-stone-muted">N/A</p>
+      )}
+    </section>
+  );
+}
+
+export function OrderConfirmation({ order }: { order: ConfirmationOrder }) {
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 lg:py-14">
+      <div className="flex flex-col items-center text-center">
+        <CheckCircle2 aria-hidden className="size-12 stroke-[1.25] text-gold-dark" />
+        <h1 className="mt-4 text-3xl sm:text-4xl">Order Confirmed!</h1>
+        <p className="mt-3 max-w-prose text-ink-soft">
+          Thank you for your order. We have received your payment and will prepare your pieces for dispatch.
+        </p>
+      </div>
+
+      <dl className="mt-10 grid grid-cols-2 gap-4 rounded-lg border border-stone-line bg-white p-5 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-stone-muted">Order reference</dt>
+          <dd className="tabular mt-1 font-medium" data-testid="order-reference">
+            {order.reference}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-stone-muted">Date</dt>
+          <dd className="mt-1 font-medium">{dateFormat.format(new Date(order.createdAt))}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-muted">Payment</dt>
+          <dd className="mt-1 font-medium">Card</dd>
+        </div>
+        <div>
+          <dt className="text-stone-muted">Total</dt>
+          <dd className="tabular mt-1 font-medium">{formatCents(order.totalCents)}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="items-heading" className="mt-8">
+        <h2 id="items-heading" className="text-2xl">
+          Items
+        </h2>
+        <ul className="mt-4 divide-y divide-stone-line border-y border-stone-line">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex gap-4 py-4" data-testid="confirmation-item">
+              <div className="relative flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-md bg-ivory-deep text-xs text-stone-muted">
+                {item.product?.imageUrl ? (
+                  <Image
+                    src={item.product.imageUrl}
+                    alt={item.product.name}
+                    fill
+                    sizes="80px"
+                    unoptimized={!canOptimize(item.product.imageUrl)}
+                    draggable={false}
+                    className="object-cover"
+                  />
+                ) : (
+                  'No image'
+                )}
+              </div>
+              <div className="min-w-0 flex-1">
+                <p className="font-serif text-lg leading-snug">
+                  {item.product ? (
+                    <Link href={item.product.href} className="hover:text-gold-dark">
+                      {item.product.name}
+                    </Link>
+                  ) : (
+                    'Product Not Found'
+                  )}
+                </p>
+                <p className="tabular text-xs text-stone-muted">SKU: {item.product?.sku || 'N/A'}</p>
+                {item.specifications && <p className="mt-1 text-sm text-ink-soft">{item.specifications}</p>}
+                <p className="tabular mt-1 text-sm text-stone-muted">
+                  {item.quantity} × {formatCents(item.unitPriceCents)}
+                </p>
+              </div>
+              <p className="tabular shrink-0 font-medium">{formatCents(item.lineTotalCents)}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 flex items-baseline justify-end gap-6">
+          <dt className="font-medium">Total</dt>
+          <dd className="tabular font-serif text-2xl" data-testid="confirmation-total">
+            {formatCents(order.totalCents)}
+          </dd>
+        </dl>
+      </section>
+
+      <div className="mt-8 grid gap-4 sm:grid-cols-2">
+        <AddressBlock title="Shipping Address" address={order.shipping} />
+        <AddressBlock title="Billing Address" address={order.billing} />
+      </div>
+
+      <div className="mt-10 flex justify-center">
+        <Link
+          href="/products"
+          className="inline-flex h-12 items-center justify-center rounded-md bg-ink px-8 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
+        >
+          Continue Shopping
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function OrderNotFound() {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl sm:text-4xl">Order not found</h1>
+      <Link
+        href="/"
+        className="mt-8 inline-flex h-12 items-center justify-center rounded-md bg-ink px-8 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
+      >
+        Return to Home
+      </Link>
+    </div>
+  );
+}

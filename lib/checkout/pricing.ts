@@ -1,0 +1,125 @@
+// Server-side pricing of checkout lines, with the product pages' own price rules (lib/catalog/pricing). Pure: the
+// products come in, priced lines and the total in cents come out.
+import type { Category } from '../catalog/categories';
+import {
+  availableStyles,
+  clampQuantity,
+  defaultSizeFor,
+  stoneName,
+  unitPrice,
+  type StoneChoice,
+  type Style,
+} from '../catalog/pricing';
+import type { Product } from '../catalog/types';
+import type { CartSpecifications } from '../cart/types';
+import { specificationsText } from '../cart/labels';
+import { toCents } from '../format/money';
+import { CheckoutError, EMPTY_CART_MESSAGE } from './errors';
+import type { CheckoutLineInput } from './lines';
+
+/** Largest amount Stripe accepts for one card payment in usd ($999,999.99). */
+export const MAX_CHARGE_CENTS = 99_999_999;
+
+export interface PricedLine {
+  productId: string;
+  category: Category;
+  name: string;
+  sku: string | null;
+  imageUrl: string | null;
+  quantity: number;
+  moq: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  specifications: CartSpecifications;
+  /** The order item's specifications text: SPEC's labels, joined with ', '. */
+  specificationsText: string;
+}
+
+export interface PricedCheckout {
+  lines: PricedLine[];
+  totalCents: number;
+  currency: 'usd';
+}
+
+/** The options a line is bought with, completed with the product page's defaults and checked against the product. */
+export function normalizeSelection(
+  product: Product,
+  spec: CheckoutLineInput['specifications'],
+): { stoneType: StoneChoice; size: string | null; style: Style | null } | null {
+  const stoneType: StoneChoice = spec.stoneType === 'stone2' ? 'stone2' : 'stone1';
+  const styles = availableStyles(product);
+  if (styles.length === 0) return { stoneType, size: null, style: null };
+  const style = spec.style ?? styles[0]!;
+  if (!styles.includes(style)) return null;
+  return { stoneType, size: spec.size || defaultSizeFor(style), style };
+}
+
+/**
+ * Prices every line from the product rows: unit price from stone, size or length and style; quantity raised to the
+ * MOQ; cents per unit rounded once, so the total is exactly the sum of what the order items record.
+ */
+export function priceCheckout(lines: CheckoutLineInput[], products: ReadonlyMap<string, Product>): PricedCheckout {
+  if (lines.length === 0) throw new CheckoutError(400, 'empty_cart', EMPTY_CART_MESSAGE);
+  const priced: PricedLine[] = [];
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product) {
+      throw new CheckoutError(
+        422,
+        'unknown_product',
+        'An item in your cart is no longer available. Please remove it from your cart.',
+        { productId: line.productId },
+      );
+    }
+    const selection = normalizeSelection(product, line.specifications);
+    const dollars = selection ? unitPrice(product, selection) : null;
+    if (!selection || dollars === null) {
+      throw new CheckoutError(
+        422,
+        'option_unavailable',
+        `${product.name} is not available with the chosen options. Please update your cart.`,
+        { productId: product.id },
+      );
+    }
+    const quantity = clampQuantity(line.quantity, product.moq);
+    const unitPriceCents = toCents(dollars);
+    const specifications: CartSpecifications = {
+      stoneType: selection.stoneType,
+      stoneName: stoneName(product, selection.stoneType),
+      size: selection.size,
+      material: product.material,
+      style: selection.style,
+    };
+    const snapshot = {
+      name: product.name,
+      sku: product.sku,
+      category: product.category,
+      imageUrl: product.image_url,
+      moq: product.moq,
+      price: dollars,
+    };
+    priced.push({
+      productId: product.id,
+      category: product.category,
+      name: product.name,
+      sku: product.sku,
+      imageUrl: product.image_url,
+      quantity,
+      moq: product.moq,
+      unitPriceCents,
+      lineTotalCents: unitPriceCents * quantity,
+      specifications,
+      specificationsText: specificationsText({ specifications, product: snapshot }),
+    });
+  }
+  const totalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  if (totalCents <= 0) throw new CheckoutError(400, 'empty_cart', EMPTY_CART_MESSAGE);
+  if (!Number.isSafeInteger(totalCents) || totalCents > MAX_CHARGE_CENTS) {
+    throw new CheckoutError(
+      422,
+      'amount_too_large',
+      'Your order total is above the largest amount one card payment can take ($999,999.99). Please split your order.',
+    );
+  }
+  return { lines: priced, totalCents, currency: 'usd' };
+}

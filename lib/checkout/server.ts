@@ -1,0 +1,137 @@
+import 'server-only';
+// Checkout on the server: prices the cart from the database, stores the checkout record, creates the PaymentIntent
+// for exactly that amount, and saves the buyer's addresses. Checkout records are server-only rows (no API access),
+// written with the service role.
+import { createHash } from 'node:crypto';
+import { asServiceRole } from '../db';
+import { env } from '../env';
+import { getProductsByIds } from '../catalog/product';
+import { stripe, type Stripe } from '../payments/stripe';
+import { resolveAddresses, validateCheckoutAddresses, type Address, type CheckoutAddresses } from './address';
+import { isCountryCode } from './countries';
+import { ADDRESS_BANNER, CheckoutError } from './errors';
+import type { CheckoutLineInput } from './lines';
+import { priceCheckout, type PricedLine } from './pricing';
+
+export interface CheckoutSession {
+  checkoutId: string;
+  orderId: string;
+  paymentIntentId: string;
+  clientSecret: string;
+  totalCents: number;
+  currency: string;
+  lines: PricedLine[];
+}
+
+/** Key for the signed checkout cookie, derived from a server secret so no extra setting is needed. */
+export function checkoutCookieKey(): string {
+  return createHash('sha256').update(`checkout-cookie:${env().STRIPE_SECRET_KEY}`).digest('base64url');
+}
+
+function providerMessage(err: unknown): string {
+  if (err && typeof err === 'object' && 'message' in err && typeof err.message === 'string') return err.message;
+  return 'The payment provider could not be reached.';
+}
+
+/**
+ * Prices the lines (a browser-sent price is never read), stores the checkout record with a future order id, and
+ * creates the PaymentIntent for the server's total. Returns what the payment form needs.
+ */
+export async function createCheckout(input: {
+  lines: CheckoutLineInput[];
+  userId: string | null;
+}): Promise<CheckoutSession> {
+  const products = await getProductsByIds(input.lines.map((l) => l.productId));
+  const priced = priceCheckout(input.lines, new Map(products.map((p) => [p.id, p])));
+
+  const [record] = await asServiceRole(
+    (tx) => tx<{ id: string; order_id: string }[]>`
+      insert into public.checkout_sessions (user_id, lines, amount, currency)
+      values (${input.userId}, ${tx.json(priced.lines as never)}, ${priced.totalCents}, ${priced.currency})
+      returning id, order_id`,
+  );
+  const { id: checkoutId, order_id: orderId } = record!;
+
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await stripe().paymentIntents.create(
+      {
+        amount: priced.totalCents,
+        currency: priced.currency,
+        allowed_payment_method_types: ['card'],
+        metadata: { checkout_id: checkoutId, order_id: orderId },
+      },
+      { idempotencyKey: `checkout-${checkoutId}` },
+    );
+  } catch (err) {
+    console.error('checkout: PaymentIntent creation failed', err);
+    throw new CheckoutError(502, 'payment_provider', providerMessage(err));
+  }
+  if (!intent.client_secret) throw new CheckoutError(502, 'payment_provider', 'The payment provider sent no client secret.');
+
+  await asServiceRole(
+    (tx) => tx`update public.checkout_sessions set payment_intent_id = ${intent.id} where id = ${checkoutId}`,
+  );
+  return {
+    checkoutId,
+    orderId,
+    paymentIntentId: intent.id,
+    clientSecret: intent.client_secret,
+    totalCents: priced.totalCents,
+    currency: priced.currency,
+    lines: priced.lines,
+  };
+}
+
+function toStripeAddress(a: Address) {
+  return {
+    line1: a.address_line1,
+    line2: a.address_line2 || undefined,
+    city: a.city,
+    state: a.state,
+    postal_code: a.postal_code,
+    country: a.country,
+  };
+}
+
+/**
+ * Validates the addresses with SPEC's rules and saves them onto the open checkout record and its PaymentIntent
+ * (shipping). `allowedCheckoutIds` comes from the browser's signed checkout cookie.
+ */
+export async function saveCheckoutAddresses(input: {
+  checkoutId: string;
+  allowedCheckoutIds: readonly string[];
+  addresses: CheckoutAddresses;
+}): Promise<void> {
+  if (!input.allowedCheckoutIds.includes(input.checkoutId)) {
+    throw new CheckoutError(404, 'not_found', 'This checkout was not found. Please reload the page.');
+  }
+  const validation = validateCheckoutAddresses(input.addresses);
+  if (!validation.valid) {
+    throw new CheckoutError(400, 'invalid_address', ADDRESS_BANNER, {
+      shipping: validation.shipping,
+      billing: validation.billing,
+    });
+  }
+  const { shipping, billing } = resolveAddresses(input.addresses);
+  if (!isCountryCode(shipping.country) || !isCountryCode(billing.country)) {
+    throw new CheckoutError(400, 'invalid_address', 'Please choose a country from the list.');
+  }
+  const [record] = await asServiceRole(
+    (tx) => tx<{ payment_intent_id: string | null }[]>`
+      update public.checkout_sessions
+         set shipping_address = ${tx.json(shipping)}, billing_address = ${tx.json(billing)}
+       where id = ${input.checkoutId} and status = 'open'
+       returning payment_intent_id`,
+  );
+  if (!record) throw new CheckoutError(409, 'not_open', 'This checkout is already complete. Please reload the page.');
+  if (!record.payment_intent_id) return;
+  try {
+    await stripe().paymentIntents.update(record.payment_intent_id, {
+      shipping: { name: shipping.full_name, phone: shipping.phone, address: toStripeAddress(shipping) },
+    });
+  } catch (err) {
+    // The record holds the addresses the order is written from; the PaymentIntent copy is for the Stripe dashboard.
+    console.error('checkout: could not copy the shipping address to the PaymentIntent', err);
+  }
+}

@@ -1,0 +1,152 @@
+import 'server-only';
+// The order confirmation page's data, with its access rule: the browser that paid (signed checkout cookie), the
+// signed-in customer who owns the order, or an admin. Anyone else holding the id gets 'not_found'.
+// Reaching the page also fulfils the payment if the webhook has not yet done so (idempotently).
+import { asServiceRole, withActor, type Tx } from '../db';
+import { isCategory, productPath, type Category } from '../catalog/categories';
+import { stripe } from '../payments/stripe';
+import type { Address } from '../checkout/address';
+import { fulfilPaymentIntent } from './fulfilment';
+import { orderReference } from './reference';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ConfirmationItem {
+  id: string;
+  productId: string;
+  /** null when the product no longer exists. */
+  product: { name: string; sku: string | null; imageUrl: string | null; href: string } | null;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  specifications: string;
+}
+
+export interface ConfirmationOrder {
+  id: string;
+  reference: string;
+  createdAt: string;
+  status: string;
+  customerName: string | null;
+  customerPhone: string | null;
+  totalCents: number;
+  shipping: Address | null;
+  billing: Address | null;
+  items: ConfirmationItem[];
+}
+
+export type ConfirmationView =
+  | { kind: 'order'; order: ConfirmationOrder }
+  | { kind: 'processing' }
+  | { kind: 'not_found' };
+
+export interface ConfirmationAccess {
+  /** From the browser's signed checkout cookie. */
+  checkoutIds: readonly string[];
+  user: { id: string; email?: string | null } | null;
+}
+
+async function readOrder(tx: Tx, orderId: string): Promise<ConfirmationOrder | null> {
+  const [order] = await tx<
+    {
+      id: string;
+      order_reference: string | null;
+      created_at: Date;
+      status: string;
+      customer_name: string | null;
+      customer_phone: string | null;
+      total_amount: string;
+      shipping_address: Address | null;
+      billing_address: Address | null;
+    }[]
+  >`select id, order_reference, created_at, status, customer_name, customer_phone, total_amount,
+           shipping_address, billing_address
+      from public.orders where id = ${orderId}`;
+  if (!order) return null;
+  const items = await tx<
+    { id: string; product_id: string; quantity: number; unit_price: string; specifications: string | null }[]
+  >`select id, product_id, quantity, unit_price, specifications
+      from public.order_items where order_id = ${orderId} order by created_at, id`;
+  if (items.length === 0) return null;
+  const products = await tx<
+    { id: string; category: string; name: string; sku: string | null; image_url: string | null }[]
+  >`select id, category, name, sku, image_url from public.catalog_products
+     where id = any(${items.map((i) => i.product_id)}::uuid[])`;
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return {
+    id: order.id,
+    reference: orderReference(order),
+    createdAt: order.created_at.toISOString(),
+    status: order.status,
+    customerName: order.customer_name,
+    customerPhone: order.customer_phone,
+    totalCents: Number(order.total_amount),
+    shipping: order.shipping_address,
+    billing: order.billing_address,
+    items: items.map((i) => {
+      const p = byId.get(i.product_id);
+      const unit = Number(i.unit_price);
+      return {
+        id: i.id,
+        productId: i.product_id,
+        product:
+          p && isCategory(p.category)
+            ? { name: p.name, sku: p.sku, imageUrl: p.image_url, href: productPath(p.category as Category, p.id) }
+            : null,
+        quantity: i.quantity,
+        unitPriceCents: unit,
+        lineTotalCents: unit * i.quantity,
+        specifications: i.specifications ?? '',
+      };
+    }),
+  };
+}
+
+/** Brings a paid-but-unwritten order into being, or says the payment is still under way. */
+async function settleCheckout(checkout: { status: string; payment_intent_id: string | null }): Promise<'ready' | 'processing' | 'not_found'> {
+  if (checkout.status === 'completed') return 'ready';
+  if (checkout.status === 'amount_mismatch') return 'processing';
+  if (!checkout.payment_intent_id) return 'not_found';
+  let pi;
+  try {
+    pi = await stripe().paymentIntents.retrieve(checkout.payment_intent_id);
+  } catch (err) {
+    console.error('confirmation: could not read the PaymentIntent', err);
+    return 'processing';
+  }
+  if (pi.status === 'succeeded') {
+    const result = await fulfilPaymentIntent(pi);
+    return result.outcome === 'fulfilled' || result.outcome === 'already_fulfilled' ? 'ready' : 'processing';
+  }
+  if (pi.status === 'processing' || pi.status === 'requires_capture' || pi.status === 'requires_action') {
+    return 'processing';
+  }
+  return 'not_found';
+}
+
+export async function loadConfirmation(orderId: string, access: ConfirmationAccess): Promise<ConfirmationView> {
+  if (!UUID.test(orderId)) return { kind: 'not_found' };
+  const id = orderId.toLowerCase();
+  // Checkout records are server-only rows; the match on the cookie's ids (or the owner) is the access check.
+  const [checkout] = await asServiceRole(
+    (tx) => tx<{ id: string; status: string; payment_intent_id: string | null }[]>`
+      select id, status, payment_intent_id from public.checkout_sessions
+       where order_id = ${id}
+         and (id = any(${[...access.checkoutIds]}::uuid[]) or (user_id is not null and user_id = ${access.user?.id ?? null}))`,
+  );
+  if (checkout) {
+    const state = await settleCheckout(checkout);
+    if (state !== 'ready') return { kind: state };
+    // Service role for this one read: the buyer's browser proved it started this checkout.
+    const order = await asServiceRole((tx) => readOrder(tx, id));
+    return order ? { kind: 'order', order } : { kind: 'not_found' };
+  }
+  if (access.user) {
+    // Owner or admin: the orders policies decide.
+    const order = await withActor({ role: 'authenticated', userId: access.user.id, email: access.user.email }, (tx) =>
+      readOrder(tx, id),
+    );
+    if (order) return { kind: 'order', order };
+  }
+  return { kind: 'not_found' };
+}

@@ -1,0 +1,126 @@
+import 'server-only';
+// Payment fulfilment: turns a succeeded PaymentIntent into the order, its items and its transaction, in one database
+// transaction, from the server's checkout record (never from anything the browser sent). Run by the signed webhook
+// and by the confirmation page; any number of runs, in any order or at once, give one order per PaymentIntent:
+// the order id was fixed on the checkout record, so orders.id and transactions (provider, provider_transaction_id)
+// reject a second copy.
+import type { Stripe } from '../payments/stripe';
+import { asServiceRole } from '../db';
+import type { Address } from '../checkout/address';
+import type { PricedLine } from '../checkout/pricing';
+
+export type PaymentIntentFacts = Pick<
+  Stripe.PaymentIntent,
+  'id' | 'status' | 'amount' | 'amount_received' | 'currency'
+> & { shipping?: Stripe.PaymentIntent['shipping'] };
+
+export type FulfilmentResult =
+  | { outcome: 'fulfilled' | 'already_fulfilled'; orderId: string; checkoutId: string }
+  | { outcome: 'amount_mismatch'; orderId: string; checkoutId: string }
+  | { outcome: 'not_paid'; status: string; orderId: string; checkoutId: string }
+  /** No checkout record holds this PaymentIntent (another integration's payment, or a forged id). */
+  | { outcome: 'unknown_payment' };
+
+interface CheckoutRow {
+  id: string;
+  order_id: string;
+  user_id: string | null;
+  lines: PricedLine[];
+  amount: string;
+  currency: string;
+  status: 'open' | 'completed' | 'amount_mismatch';
+  shipping_address: Address | null;
+  billing_address: Address | null;
+}
+
+function addressFromStripe(shipping: Stripe.PaymentIntent['shipping'] | undefined): Address | null {
+  if (!shipping?.address) return null;
+  const a = shipping.address;
+  return {
+    full_name: shipping.name ?? '',
+    address_line1: a.line1 ?? '',
+    address_line2: a.line2 ?? '',
+    city: a.city ?? '',
+    state: a.state ?? '',
+    postal_code: a.postal_code ?? '',
+    country: a.country ?? '',
+    phone: shipping.phone ?? '',
+  };
+}
+
+/** Amount and currency must be exactly what the server priced: anything else is refused, never fulfilled. */
+export function paymentMatches(pi: PaymentIntentFacts, record: { amount: number; currency: string }): boolean {
+  return (
+    pi.amount === record.amount &&
+    pi.amount_received === record.amount &&
+    pi.currency.toLowerCase() === record.currency.toLowerCase()
+  );
+}
+
+export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<FulfilmentResult> {
+  // Service role: orders, items and transactions are writable by the fulfilment only (RLS gives nobody else insert).
+  return asServiceRole(async (tx) => {
+    const [record] = await tx<CheckoutRow[]>`
+      select id, order_id, user_id, lines, amount, currency, status, shipping_address, billing_address
+        from public.checkout_sessions where payment_intent_id = ${pi.id}`;
+    if (!record) return { outcome: 'unknown_payment' };
+    const ids = { orderId: record.order_id, checkoutId: record.id };
+    if (record.status === 'completed') return { outcome: 'already_fulfilled', ...ids };
+    if (pi.status !== 'succeeded') return { outcome: 'not_paid', status: pi.status, ...ids };
+
+    const amount = Number(record.amount);
+    if (!paymentMatches(pi, { amount, currency: record.currency })) {
+      console.error(
+        `fulfilment: refused ${pi.id}: paid ${pi.amount_received} ${pi.currency} (amount ${pi.amount}), checkout ${record.id} expects ${amount} ${record.currency}`,
+      );
+      await tx`update public.checkout_sessions set status = 'amount_mismatch' where id = ${record.id} and status = 'open'`;
+      return { outcome: 'amount_mismatch', ...ids };
+    }
+
+    const shipping = record.shipping_address ?? addressFromStripe(pi.shipping);
+    const billing = record.billing_address ?? shipping;
+    const inserted = await tx<{ id: string }[]>`
+      insert into public.orders
+        (id, user_id, order_reference, customer_name, customer_phone, status, total_amount, shipping_address, billing_address)
+      values
+        (${record.order_id}, ${record.user_id}, 'AFJ-' || nextval('public.order_reference_seq'),
+         ${shipping?.full_name || null}, ${shipping?.phone || null}, 'completed', ${amount},
+         ${shipping ? tx.json(shipping) : null}, ${billing ? tx.json(billing) : null})
+      on conflict (id) do nothing
+      returning id`;
+    // A concurrent run committed the order first: its items and transaction came with it.
+    if (inserted.length === 0) return { outcome: 'already_fulfilled', ...ids };
+
+    const items = record.lines.map((line) => ({
+      order_id: record.order_id,
+      product_id: line.productId,
+      product_category: line.category,
+      quantity: line.quantity,
+      unit_price: line.unitPriceCents,
+      specifications: line.specificationsText,
+    }));
+    await tx`insert into public.order_items ${tx(items)}`;
+    await tx`
+      insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
+      values (${record.order_id}, 'stripe', ${pi.id}, ${pi.amount_received}, 'completed', 'card')`;
+    await tx`
+      update public.checkout_sessions set status = 'completed', completed_at = now(), last_payment_error = null
+       where id = ${record.id}`;
+    return { outcome: 'fulfilled', ...ids };
+  });
+}
+
+/** payment_intent.payment_failed: noted on the checkout record; no order. A later success still fulfils. */
+export async function recordPaymentFailure(
+  pi: Pick<Stripe.PaymentIntent, 'id' | 'last_payment_error'>,
+): Promise<{ recorded: boolean }> {
+  const message = pi.last_payment_error?.message ?? 'Payment failed';
+  const rows = await asServiceRole(
+    (tx) => tx`
+      update public.checkout_sessions
+         set last_payment_error = ${message}, payment_failures = payment_failures + 1
+       where payment_intent_id = ${pi.id} and status = 'open'
+       returning id`,
+  );
+  return { recorded: rows.length > 0 };
+}

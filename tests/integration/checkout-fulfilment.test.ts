@@ -1,0 +1,322 @@
+// Payment fulfilment on real Postgres, driven through the webhook route handler and the Stripe stand-in with the real
+// SDK: one order per PaymentIntent under duplicate, concurrent and out-of-order deliveries; forged events, amount
+// mismatches, failed inserts and declines write nothing.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db';
+import { emptyAddress } from '@/lib/checkout/address';
+import { createCheckout, saveCheckoutAddresses, type CheckoutSession } from '@/lib/checkout/server';
+import { fulfilPaymentIntent } from '@/lib/orders/fulfilment';
+import { loadConfirmation } from '@/lib/orders/confirmation';
+import {
+  ADDRESS,
+  checkoutRow,
+  deliver,
+  eventFor,
+  eventsFor,
+  insertProducts,
+  orderCounts,
+  sdk,
+  setDelivery,
+  signature,
+  sql,
+  startWebhookEndpoint,
+  waitForDeliveries,
+  type TestProducts,
+  type WebhookEndpoint,
+} from './checkout-support';
+
+let p: TestProducts;
+let endpoint: WebhookEndpoint;
+
+beforeAll(async () => {
+  p = await insertProducts();
+  endpoint = await startWebhookEndpoint();
+  await setDelivery({ webhookUrl: endpoint.url, copies: 1, delayMs: 0, retryDelaysMs: [100, 200, 400] });
+});
+afterEach(async () => {
+  endpoint.forward = true;
+  await setDelivery({ copies: 1, delayMs: 0 });
+  await waitForDeliveries();
+});
+afterAll(async () => {
+  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await endpoint.close();
+  await sql.end();
+  await db().end();
+});
+
+/** A checkout of two lines (a ring in stone 2 below its MOQ, a necklace at 20 in) with the buyer's address saved. */
+async function openCheckout(userId: string | null = null): Promise<CheckoutSession> {
+  const session = await createCheckout({
+    lines: [
+      { productId: p.ring, quantity: 1, specifications: { stoneType: 'stone2' } },
+      { productId: p.necklace, quantity: 2, specifications: { size: '20', style: 'necklace' } },
+    ],
+    userId,
+  });
+  await saveCheckoutAddresses({
+    checkoutId: session.checkoutId,
+    allowedCheckoutIds: [session.checkoutId],
+    addresses: { shipping: ADDRESS, billing: { ...emptyAddress(), full_name: 'Accounts Payable', address_line1: '9 Ledger St', city: 'Reston', state: 'VA', postal_code: '20190' }, sameAsShipping: false },
+  });
+  return session;
+}
+
+describe('fulfilment through the webhook', () => {
+  it('writes the order, its items and its transaction from the checkout record', async () => {
+    const session = await openCheckout();
+    const paid = await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+    expect(paid.status).toBe('succeeded');
+    await waitForDeliveries();
+
+    const [order] = await sql`select * from orders where id = ${session.orderId}`;
+    expect(order).toMatchObject({
+      user_id: null,
+      status: 'completed',
+      customer_name: 'Grace Hopper',
+      customer_phone: '+1 (555) 010-0100',
+      total_amount: String(2450 * 3 + 4825 * 2),
+      shipping_address: ADDRESS,
+    });
+    expect(order!.order_reference).toMatch(/^AFJ-\d{6,}$/);
+    expect(order!.billing_address).toMatchObject({ full_name: 'Accounts Payable', city: 'Reston', country: 'US' });
+    const items = await sql`
+      select product_id, product_category, quantity, unit_price, specifications from order_items
+       where order_id = ${session.orderId} order by unit_price`;
+    expect(items).toEqual([
+      { product_id: p.ring, product_category: 'rings', quantity: 3, unit_price: '2450', specifications: 'Stone: Sapphire, Material: Gold' },
+      {
+        product_id: p.necklace,
+        product_category: 'necklaces',
+        quantity: 2,
+        unit_price: '4825',
+        // No stone name on this necklace: the cart's label rule names the choice.
+        specifications: 'Stone: Stone 1, Necklace Length: 20", Material: Silver, Style: Necklace',
+      },
+    ]);
+    const transactions = await sql`
+      select provider, provider_transaction_id, amount, status, payment_method from transactions where order_id = ${session.orderId}`;
+    expect(transactions).toEqual([
+      { provider: 'stripe', provider_transaction_id: paid.id, amount: String(paid.amount), status: 'completed', payment_method: 'card' },
+    ]);
+    expect((await checkoutRow(session.checkoutId)).status).toBe('completed');
+    expect(endpoint.statuses.at(-1)).toBe(200);
+  });
+
+  it('makes one order when the stand-in delivers every event three times at once', async () => {
+    const session = await openCheckout();
+    await setDelivery({ copies: 3 });
+    await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await waitForDeliveries();
+    const { data } = await eventsFor(session.paymentIntentId);
+    expect(data.find((e) => e.type === 'payment_intent.succeeded')!.attempts.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(await orderCounts(session.orderId)).toEqual({ orders: 1, items: 2, transactions: 1 });
+  });
+
+  it('makes one order from 25 concurrent deliveries of the same signed event', async () => {
+    endpoint.forward = false;
+    const session = await openCheckout();
+    await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+    const body = await eventFor('payment_intent.succeeded', session.paymentIntentId);
+    const responses = await Promise.all(Array.from({ length: 25 }, () => deliver(body)));
+    const results = await Promise.all(responses.map((r) => r.json() as Promise<{ outcome: string }>));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.outcome === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.outcome === 'already_fulfilled')).toHaveLength(24);
+    expect(await orderCounts(session.orderId)).toEqual({ orders: 1, items: 2, transactions: 1 });
+  });
+
+  it('keeps the order when an older payment_failed arrives after the success, and when the success repeats late', async () => {
+    endpoint.forward = false;
+    const session = await openCheckout();
+    await expect(sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_chargeDeclined' })).rejects.toThrow(
+      'Your card was declined.',
+    );
+    const failed = await eventFor('payment_intent.payment_failed', session.paymentIntentId);
+    await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+    const succeeded = await eventFor('payment_intent.succeeded', session.paymentIntentId);
+    expect((await deliver(succeeded)).status).toBe(200);
+    expect((await deliver(failed)).status).toBe(200);
+    expect((await deliver(succeeded)).status).toBe(200);
+    expect(await orderCounts(session.orderId)).toEqual({ orders: 1, items: 2, transactions: 1 });
+    expect((await checkoutRow(session.checkoutId)).status).toBe('completed');
+  });
+
+  it('answers a forged, unsigned, tampered or stale event with 400 and writes nothing', async () => {
+    endpoint.forward = false;
+    const session = await openCheckout();
+    await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+    const body = await eventFor('payment_intent.succeeded', session.paymentIntentId);
+    const tampered = body.replace(`"amount":${session.totalCents}`, '"amount":50');
+    expect(tampered).not.toBe(body);
+    const attempts = [
+      deliver(body, signature(body, 'whsec_not_the_secret')),
+      deliver(body, null),
+      deliver(body, 't=123,v1=deadbeef'),
+      deliver(tampered, signature(body)),
+      deliver(body, signature(body, undefined, Math.floor(Date.now() / 1000) - 3600)),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'Invalid signature' });
+    }
+    expect(await orderCounts(session.orderId)).toEqual({ orders: 0, items: 0, transactions: 0 });
+    expect((await checkoutRow(session.checkoutId)).status).toBe('open');
+    expect((await deliver(body)).status).toBe(200);
+    expect(await orderCounts(session.orderId)).toEqual({ orders: 1, items: 2, transactions: 1 });
+  });
+
+  it('refuses a payment whose amount differs from the checkout, even when correctly signed', async () => {
+    const session = await openCheckout();
+    await sdk.paymentIntents.update(session.paymentIntentId, { amount: session.totalCents - 100 });
+    await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await waitForDeliveries();
+    expect(await orderCounts(session.orderId)).toEqual({ orders: 0, items: 0, transactions: 0 });
+    expect((await checkoutRow(session.checkoutId)).status).toBe('amount_mismatch');
+
+    const currency = await openCheckout();
+    endpoint.forward = false;
+    await sdk.paymentIntents.confirm(currency.paymentIntentId, { payment_method: 'pm_card_visa' });
+    const response = await deliver(await eventFor('payment_intent.succeeded', currency.paymentIntentId, { currency: 'eur' }));
+    expect(await response.json()).toMatchObject({ outcome: 'amount_mismatch' });
+    expect(await orderCounts(currency.orderId)).toEqual({ orders: 0, items: 0, transactions: 0 });
+  });
+
+  it('leaves no partial order when an insert fails, answers 500 so Stripe retries, and the retry succeeds', async () => {
+    const session = await openCheckout();
+    // A real failure inside the transaction: the second statement (order items) is refused by the database.
+    await sql.unsafe(`
+      create or replace function checkout_test_fail_items() returns trigger language plpgsql as $$
+      begin raise exception 'order_items unavailable'; end; $$;
+      create trigger fail_items before insert on order_items for each row
+        when (new.product_id = '${p.ring}') execute function checkout_test_fail_items();`);
+    try {
+      await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+      for (let i = 0; i < 50 && endpoint.statuses.at(-1) !== 500; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(endpoint.statuses.at(-1)).toBe(500);
+      expect(await orderCounts(session.orderId)).toEqual({ orders: 0, items: 0, transactions: 0 });
+      expect((await checkoutRow(session.checkoutId)).status).toBe('open');
+    } finally {
+      await sql.unsafe('drop trigger fail_items on order_items; drop function checkout_test_fail_items();');
+    }
+    await waitForDeliveries();
+    const { data } = await eventsFor(session.paymentIntentId);
+    const statuses = data.find((e) => e.type === 'payment_intent.succeeded')!.attempts.map((a) => a.status);
+    expect(statuses[0]).toBe(500);
+    expect(statuses.at(-1)).toBe(200);
+    expect(await orderCounts(session.orderId)).toEqual({ orders: 1, items: 2, transactions: 1 });
+  });
+
+  it('records a declined card on the checkout and writes no order; a later good card pays', async () => {
+    const session = await openCheckout();
+    const declined = await sdk.paymentIntents
+      .confirm(session.paymentIntentId, { payment_method: 'pm_card_chargeDeclinedInsufficientFunds' })
+      .catch((e: unknown) => e);
+    expect(declined).toMatchObject({ type: 'StripeCardError', code: 'card_declined', decline_code: 'insufficient_funds', statusCode: 402 });
+    await waitForDeliveries();
+    expect(await orderCounts(session.orderId)).toEqual({ orders: 0, items: 0, transactions: 0 });
+    expect(await checkoutRow(session.checkoutId)).toMatchObject({
+      status: 'open',
+      last_payment_error: 'Your card has insufficient funds.',
+      payment_failures: 1,
+    });
+    await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await waitForDeliveries();
+    expect(await orderCounts(session.orderId)).toEqual({ orders: 1, items: 2, transactions: 1 });
+  });
+
+  it('delivers late events without harm: the order appears once the event arrives', async () => {
+    const session = await openCheckout();
+    await setDelivery({ delayMs: 300 });
+    await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+    expect((await orderCounts(session.orderId)).orders).toBe(0);
+    await waitForDeliveries();
+    expect(await orderCounts(session.orderId)).toEqual({ orders: 1, items: 2, transactions: 1 });
+  });
+
+  it('ignores a succeeded event for a PaymentIntent no checkout knows', async () => {
+    endpoint.forward = false;
+    const foreign = await sdk.paymentIntents.create({ amount: 1000, currency: 'usd' });
+    await sdk.paymentIntents.confirm(foreign.id, { payment_method: 'pm_card_visa' });
+    const response = await deliver(await eventFor('payment_intent.succeeded', foreign.id));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ outcome: 'unknown_payment' });
+    expect(await fulfilPaymentIntent({ id: 'pi_unknown', status: 'succeeded', amount: 1, amount_received: 1, currency: 'usd' })).toEqual({
+      outcome: 'unknown_payment',
+    });
+  });
+});
+
+describe('the confirmation page read', () => {
+  it('fulfils when the buyer arrives before the webhook, for the paying browser only', async () => {
+    endpoint.forward = false;
+    const session = await openCheckout();
+    await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+    expect((await orderCounts(session.orderId)).orders).toBe(0);
+
+    expect(await loadConfirmation(session.orderId, { checkoutIds: [], user: null })).toEqual({ kind: 'not_found' });
+    const stranger = { id: crypto.randomUUID(), email: 'stranger@checkout.test' };
+    expect(await loadConfirmation(session.orderId, { checkoutIds: [], user: stranger })).toEqual({ kind: 'not_found' });
+
+    const view = await loadConfirmation(session.orderId, { checkoutIds: [session.checkoutId], user: null });
+    expect(view.kind).toBe('order');
+    if (view.kind !== 'order') return;
+    expect(view.order.totalCents).toBe(session.totalCents);
+    expect(view.order.reference).toMatch(/^AFJ-/);
+    expect(view.order.items.map((i) => [i.product?.name, i.quantity, i.lineTotalCents])).toEqual(
+      expect.arrayContaining([
+        ['Checkout Ring', 3, 7350],
+        ['Checkout Chain', 2, 9650],
+      ]),
+    );
+    // The webhook arriving afterwards changes nothing.
+    endpoint.forward = true;
+    expect((await deliver(await eventFor('payment_intent.succeeded', session.paymentIntentId))).status).toBe(200);
+    expect(await orderCounts(session.orderId)).toEqual({ orders: 1, items: 2, transactions: 1 });
+  });
+
+  it('shows the owner and an admin their order, and reports a payment awaiting 3-D Secure as processing', async () => {
+    const [owner, admin] = [crypto.randomUUID(), crypto.randomUUID()];
+    await sql`insert into auth.users (id, email, aud, role) values
+      (${owner}, ${owner + '@checkout.test'}, 'authenticated', 'authenticated'),
+      (${admin}, ${admin + '@checkout.test'}, 'authenticated', 'authenticated')`;
+    await sql`insert into admin_users (user_id) values (${admin})`;
+
+    const session = await openCheckout(owner);
+    const pending = await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_authenticationRequired' });
+    expect(pending.status).toBe('requires_action');
+    expect(await loadConfirmation(session.orderId, { checkoutIds: [session.checkoutId], user: null })).toEqual({ kind: 'processing' });
+
+    await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await waitForDeliveries();
+    const [row] = await sql`select user_id from orders where id = ${session.orderId}`;
+    expect(row!.user_id).toBe(owner);
+    expect((await loadConfirmation(session.orderId, { checkoutIds: [], user: { id: owner } })).kind).toBe('order');
+    expect((await loadConfirmation(session.orderId, { checkoutIds: [], user: { id: admin } })).kind).toBe('order');
+    expect((await loadConfirmation(session.orderId, { checkoutIds: [], user: { id: crypto.randomUUID() } })).kind).toBe('not_found');
+  });
+
+  it('shows an item whose product was deleted as Product Not Found, without SKU or image', async () => {
+    const { ring: gone } = await insertProducts();
+    const session = await createCheckout({ lines: [{ productId: gone, quantity: 3, specifications: {} }], userId: null });
+    await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await waitForDeliveries();
+    await sql`delete from rings where id = ${gone}`;
+    const view = await loadConfirmation(session.orderId, { checkoutIds: [session.checkoutId], user: null });
+    expect(view.kind === 'order' && view.order.items.map((i) => [i.productId, i.product, i.lineTotalCents])).toEqual([
+      [gone, null, 1999 * 3],
+    ]);
+  });
+
+  it('answers not found for unknown ids, unpaid checkouts and orders without items', async () => {
+    expect(await loadConfirmation('not-an-id', { checkoutIds: [], user: null })).toEqual({ kind: 'not_found' });
+    const session = await openCheckout();
+    expect(await loadConfirmation(session.orderId, { checkoutIds: [session.checkoutId], user: null })).toEqual({ kind: 'not_found' });
+    const empty = crypto.randomUUID();
+    const admin = crypto.randomUUID();
+    await sql`insert into auth.users (id, email) values (${admin}, ${admin + '@checkout.test'})`;
+    await sql`insert into admin_users (user_id) values (${admin})`;
+    await sql`insert into orders (id, status, total_amount) values (${empty}, 'completed', 0)`;
+    expect(await loadConfirmation(empty, { checkoutIds: [], user: { id: admin } })).toEqual({ kind: 'not_found' });
+  });
+});

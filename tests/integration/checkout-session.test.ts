@@ -1,0 +1,123 @@
+// Starting a checkout on the real schema with the real Stripe SDK against the stand-in: the charge is always the
+// server's price, whatever the browser sends.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, withActor } from '@/lib/db';
+import { CheckoutError, EMPTY_CART_MESSAGE } from '@/lib/checkout/errors';
+import { checkoutRequestSchema } from '@/lib/checkout/lines';
+import { createCheckout, saveCheckoutAddresses } from '@/lib/checkout/server';
+import { emptyAddress } from '@/lib/checkout/address';
+import { ADDRESS, insertProducts, sdk, sql, type TestProducts } from './checkout-support';
+
+let p: TestProducts;
+beforeAll(async () => {
+  p = await insertProducts();
+});
+afterAll(async () => {
+  await sql.end();
+  await db().end();
+});
+
+const countCheckouts = async () => (await sql<{ n: number }[]>`select count(*)::int as n from checkout_sessions`)[0]!.n;
+
+async function expectRefused(promise: Promise<unknown>, code: string, status: number) {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(CheckoutError);
+  expect((err as CheckoutError).code).toBe(code);
+  expect((err as CheckoutError).status).toBe(status);
+  return err as CheckoutError;
+}
+
+describe('createCheckout', () => {
+  it('charges the server price: browser prices are dropped and a quantity below MOQ is raised', async () => {
+    const request = checkoutRequestSchema.parse({
+      lines: [
+        { productId: p.ring, quantity: 1, price: 0.01, selectedPrice: 0.01, specifications: { stoneType: 'stone2', price: 0.01 } },
+        { productId: p.necklace, quantity: 2, unitPriceCents: 1, specifications: { size: '20', style: 'necklace' } },
+      ],
+      amount: 1,
+    });
+    const session = await createCheckout({ lines: request.lines, userId: null });
+    const expected = 2450 * 3 + 4825 * 2;
+    expect(session.totalCents).toBe(expected);
+    expect(session.lines.map((l) => [l.quantity, l.unitPriceCents])).toEqual([
+      [3, 2450],
+      [2, 4825],
+    ]);
+
+    const pi = await sdk.paymentIntents.retrieve(session.paymentIntentId);
+    expect(pi.amount).toBe(expected);
+    expect(pi.currency).toBe('usd');
+    expect(pi.allowed_payment_method_types).toEqual(['card']);
+    expect(pi.metadata).toEqual({ checkout_id: session.checkoutId, order_id: session.orderId });
+    expect(session.clientSecret).toBe(pi.client_secret);
+
+    const [row] = await sql<{ amount: string; payment_intent_id: string; order_id: string; status: string; user_id: string | null }[]>`
+      select amount, payment_intent_id, order_id, status, user_id from checkout_sessions where id = ${session.checkoutId}`;
+    expect(row).toEqual({
+      amount: String(expected),
+      payment_intent_id: pi.id,
+      order_id: session.orderId,
+      status: 'open',
+      user_id: null,
+    });
+  });
+
+  it('refuses an unknown product, an unpriced option and an empty cart without creating a PaymentIntent', async () => {
+    const before = await countCheckouts();
+    await expectRefused(
+      createCheckout({ lines: [{ productId: crypto.randomUUID(), quantity: 1, specifications: {} }], userId: null }),
+      'unknown_product',
+      422,
+    );
+    await expectRefused(
+      createCheckout({ lines: [{ productId: p.necklace, quantity: 1, specifications: { size: '30', style: 'necklace' } }], userId: null }),
+      'option_unavailable',
+      422,
+    );
+    const empty = await expectRefused(createCheckout({ lines: [], userId: null }), 'empty_cart', 400);
+    expect(empty.message).toBe(EMPTY_CART_MESSAGE);
+    expect(await countCheckouts()).toBe(before);
+  });
+
+  it('saves addresses onto the checkout and the PaymentIntent, for the browser that started it only', async () => {
+    const session = await createCheckout({ lines: [{ productId: p.ring, quantity: 3, specifications: {} }], userId: null });
+    const addresses = { shipping: ADDRESS, billing: emptyAddress(), sameAsShipping: true };
+    await expectRefused(
+      saveCheckoutAddresses({ checkoutId: session.checkoutId, allowedCheckoutIds: [], addresses }),
+      'not_found',
+      404,
+    );
+    const invalid = await expectRefused(
+      saveCheckoutAddresses({
+        checkoutId: session.checkoutId,
+        allowedCheckoutIds: [session.checkoutId],
+        addresses: { ...addresses, shipping: { ...ADDRESS, phone: 'call me' } },
+      }),
+      'invalid_address',
+      400,
+    );
+    expect(invalid.message).toBe('Please fix the errors in your address information.');
+    expect(invalid.details).toEqual({ shipping: { phone: 'Please enter a valid phone number' }, billing: {} });
+
+    await saveCheckoutAddresses({ checkoutId: session.checkoutId, allowedCheckoutIds: [session.checkoutId], addresses });
+    const [row] = await sql<{ shipping_address: unknown; billing_address: unknown }[]>`
+      select shipping_address, billing_address from checkout_sessions where id = ${session.checkoutId}`;
+    expect(row!.shipping_address).toEqual(ADDRESS);
+    expect(row!.billing_address).toEqual(ADDRESS);
+    const pi = await sdk.paymentIntents.retrieve(session.paymentIntentId);
+    expect(pi.shipping?.name).toBe('Grace Hopper');
+    expect(pi.shipping?.address?.postal_code).toBe('22201');
+  });
+
+  it('keeps checkout records away from the API roles', async () => {
+    for (const actor of [{ role: 'anon' as const }, { role: 'authenticated' as const, userId: crypto.randomUUID() }]) {
+      await expect(withActor(actor, (tx) => tx`select id from checkout_sessions limit 1`, sql)).rejects.toThrow(/permission denied/);
+      await expect(
+        withActor(actor, (tx) => tx`insert into checkout_sessions (lines, amount) values ('[{}]', 100)`, sql),
+      ).rejects.toThrow(/permission denied/);
+    }
+  });
+});

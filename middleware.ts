@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { updateSession } from './lib/supabase/middleware';
+import { listingRewrite } from './lib/catalog/listing-state';
 
 // First gate only: every admin action and account query checks again on the server.
 export async function middleware(request: NextRequest) {
@@ -15,10 +16,17 @@ export async function middleware(request: NextRequest) {
     for (const cookie of response().cookies.getAll()) redirect.cookies.set(cookie);
     return redirect;
   }
+  // Listing views (?page=, ?sort=, ?material=) are served from cacheable internal paths.
+  const listing = listingRewrite(pathname, request.nextUrl.searchParams);
+  if (listing) {
+    const rewrite = NextResponse.rewrite(new URL(listing, request.url), { request: { headers: request.headers } });
+    for (const cookie of response().cookies.getAll()) rewrite.cookies.set(cookie);
+    return rewrite;
+  }
   return response();
 }
 
 export const config = {
-  // Skip static assets, images and the Stripe webhook (which has no session).
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt|sitemap.xml|api/stripe/webhook|.*\\.(?:svg|png|jpg|jpeg|gif|webp|avif|ico)$).*)'],
+  // Skip static assets, images, the Stripe webhook (which has no session) and the anonymous search endpoint.
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt|sitemap.xml|api/stripe/webhook|api/search|.*\\.(?:svg|png|jpg|jpeg|gif|webp|avif|ico)$).*)'],
 };

@@ -6,6 +6,8 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
+  // Middleware rewrites keep the server's own origin under `next start -H <host>` (otherwise Next.js proxies them).
+  skipMiddlewareUrlNormalize: true,
   images: {
     formats: ['image/webp'],
     remotePatterns: [

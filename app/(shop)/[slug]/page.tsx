@@ -1,0 +1,40 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { ContentArticle } from '@/components/shop/content/content-article';
+import { contentParagraphs } from '@/lib/content/format';
+import { getContentPage } from '@/lib/content/pages';
+import { describe, pageMetadata } from '@/lib/seo/metadata';
+
+// Each page is rendered on its first request and served from the cache (ISR); edits revalidate the 'content' tag.
+export const revalidate = 300;
+export const generateStaticParams = () => [];
+
+type Props = { params: Promise<{ slug: string }> };
+
+async function load(slug: string) {
+  try {
+    return await getContentPage(slug);
+  } catch (err) {
+    // SPEC: an error shows the same 'Page Not Found' as a missing page.
+    console.error('Content page query failed', err);
+    return null;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const page = await load(slug);
+  if (!page) notFound();
+  return pageMetadata({
+    title: page.title,
+    description: describe(contentParagraphs(page.content).join(' ') || page.title),
+    path: `/${page.slug}`,
+  });
+}
+
+export default async function ContentPageRoute({ params }: Props) {
+  const { slug } = await params;
+  const page = await load(slug);
+  if (!page) notFound();
+  return <ContentArticle title={page.title} content={page.content} lastUpdated={page.lastUpdated} />;
+}

@@ -1,0 +1,11 @@
+import { ProductRoutePage, productMetadata } from '@/components/product/product-page';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  return productMetadata('bracelets', (await params).id);
+}
+
+export default async function Page({ params }: Props) {
+  return <ProductRoutePage category="bracelets" id={(await params).id} />;
+}

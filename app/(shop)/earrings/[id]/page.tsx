@@ -1,0 +1,11 @@
+import { ProductRoutePage, productMetadata } from '@/components/product/product-page';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  return productMetadata('earrings', (await params).id);
+}
+
+export default async function Page({ params }: Props) {
+  return <ProductRoutePage category="earrings" id={(await params).id} />;
+}

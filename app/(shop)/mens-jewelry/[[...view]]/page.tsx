@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { ListingPage, listingPageMetadata, viewQuery } from '@/components/shop/listing/listing-page';
+import { MENS_JEWELRY } from '@/lib/catalog/listing-spec';
+
+// /mens-jewelry serves page 1; the middleware rewrites ?page=, ?sort= and ?material= to /mens-jewelry/{state}. Each view is
+// rendered on its first request and then served from the cache (ISR).
+export const revalidate = 300;
+export const generateStaticParams = () => [];
+
+type Props = { params: Promise<{ view?: string[] }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return listingPageMetadata(MENS_JEWELRY, viewQuery((await params).view));
+}
+
+export default async function MensJewelryPage({ params }: Props) {
+  return <ListingPage spec={MENS_JEWELRY} query={viewQuery((await params).view)} />;
+}

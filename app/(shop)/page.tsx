@@ -1,0 +1,275 @@
+import { ArrowRight, Gem, PenTool, ShieldCheck, Star } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { CardIconSprite } from '@/components/shop/listing/card-icons';
+import { ProductImage } from '@/components/shop/listing/product-image';
+import { toCardProduct } from '@/components/shop/listing/card-product';
+import { ProductCard } from '@/components/shop/product-card';
+import { getHomeShowcase, type HomeShowcase } from '@/lib/catalog/listing';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+// Rendered once and served from the cache (ISR); catalog data is tagged 'catalog' for revalidation.
+export const revalidate = 300;
+
+const HOME_TITLE = 'Aurelia Fine Jewelry — Wholesale Jewelry Since 2003';
+
+export const metadata: Metadata = {
+  ...pageMetadata({
+    title: HOME_TITLE,
+    description:
+      'Wholesale rings, necklaces, bracelets, earrings and body jewelry in silver, gold and rose gold. Made by hand since 2003, with custom design and quality assurance.',
+    path: '/',
+  }),
+  title: { absolute: HOME_TITLE },
+};
+
+const CATEGORY_TILES = [
+  { href: '/category/rings', label: 'Rings', cover: 'rings' },
+  { href: '/category/necklaces', label: 'Necklaces', cover: 'necklaces' },
+  { href: '/category/bracelets', label: 'Bracelets', cover: 'bracelets' },
+  { href: '/category/earrings', label: 'Earrings', cover: 'earrings' },
+  { href: '/category/body-jewelry', label: 'Body Jewelry', cover: 'body_jewelry' },
+  { href: '/mens-jewelry', label: "Men's Jewelry", cover: 'mens' },
+] as const;
+
+const PILLARS = [
+  {
+    Icon: Gem,
+    title: 'Crafted since 2003',
+    text: 'More than twenty years at the bench. Every piece is cast, set and finished in our own workshop.',
+  },
+  {
+    Icon: PenTool,
+    title: 'Custom design',
+    text: 'Bring us a sketch, a stone or an idea. Our designers develop it with you into a piece made for your shop.',
+  },
+  {
+    Icon: ShieldCheck,
+    title: 'Quality assurance',
+    text: 'Each piece is inspected for metal, setting and finish before it ships, and we stand behind every order.',
+  },
+];
+
+const TESTIMONIALS = [
+  {
+    quote:
+      'The quality is consistently excellent, and the low minimums let us try new designs without risk. Our customers notice the difference.',
+    name: 'Sarah Mitchell',
+    business: 'Mitchell & Co. Boutique, Charleston',
+  },
+  {
+    quote:
+      'They turned a rough sketch into a signature pendant line for our stores. The custom design process was effortless from start to finish.',
+    name: 'David Chen',
+    business: 'Lumen Jewelers, San Francisco',
+  },
+  {
+    quote:
+      'Twelve years of orders and never a piece we had to send back. Reliable, beautifully finished, and always on time.',
+    name: 'Elena Rodríguez',
+    business: 'Casa Elena Gallery, Santa Fe',
+  },
+];
+
+async function loadShowcase(): Promise<HomeShowcase> {
+  try {
+    return await getHomeShowcase();
+  } catch (err) {
+    // The home page still tells the story when the catalog cannot be read.
+    console.error('Home showcase query failed', err);
+    return { newArrivals: [], covers: {} };
+  }
+}
+
+function FiveStars() {
+  return (
+    <div role="img" aria-label="Rated 5 out of 5 stars" className="flex gap-0.5 text-gold">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Star key={i} aria-hidden className="size-4 fill-current" strokeWidth={1.5} />
+      ))}
+    </div>
+  );
+}
+
+export default async function HomePage() {
+  const { newArrivals, covers } = await loadShowcase();
+  const heroMain = covers.necklaces ?? covers.rings ?? null;
+  const heroSide = covers.rings ?? covers.earrings ?? null;
+
+  return (
+    <>
+      {/* Hero */}
+      <section className="relative overflow-hidden border-b border-stone-line">
+        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.05fr_1fr] lg:px-8 lg:py-24">
+          <div>
+            <p className="text-xs font-medium uppercase tracking-[0.32em] text-gold-dark">Wholesale fine jewelry · Since 2003</p>
+            <h1 className="mt-5 text-balance font-serif text-[2.75rem] font-medium leading-[1.05] tracking-tight text-ink sm:text-6xl lg:text-[4.25rem]">
+              Handcrafted jewelry for the shops that love it
+            </h1>
+            <p className="mt-6 max-w-lg text-base leading-7 text-ink-soft sm:text-lg">
+              For more than twenty years we have designed and made rings, necklaces, bracelets and earrings for
+              boutiques and jewelers, in silver, gold and rose gold, with low minimums and custom design.
+            </p>
+            <div className="mt-9 flex flex-wrap gap-3">
+              <Link
+                href="/products"
+                scroll={false}
+                className="inline-flex h-12 items-center gap-2 rounded-sm bg-ink px-7 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
+              >
+                Shop the Collection
+                <ArrowRight aria-hidden className="size-4" />
+              </Link>
+              <Link
+                href="/new-arrivals"
+                scroll={false}
+                className="inline-flex h-12 items-center rounded-sm border border-ink/80 px-7 text-sm font-medium tracking-wide text-ink transition-colors hover:border-gold-dark hover:text-gold-dark"
+              >
+                New Arrivals
+              </Link>
+            </div>
+          </div>
+          <div className="relative mx-auto w-full max-w-sm sm:max-w-md lg:max-w-none">
+            <div className="relative ml-auto w-[82%]">
+              <ProductImage
+                src={heroMain}
+                alt="A necklace from our current collection"
+                sizes="(min-width:1024px) 460px,80vw"
+                widths="hero"
+                priority
+                className="rounded-sm shadow-[0_30px_60px_-30px_rgba(28,27,25,0.35)]"
+              />
+            </div>
+            <div className="absolute -bottom-6 left-0 w-[44%] border-[6px] border-ivory">
+              <ProductImage
+                src={heroSide}
+                alt="A ring from our current collection"
+                sizes="(min-width: 1024px) 250px, 40vw"
+                widths="tile"
+              />
+            </div>
+          </div>
+        </div>
+      </section>
+
+      {/* Categories */}
+      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 pt-20 sm:px-6 lg:px-8">
+        <div className="flex items-end justify-between gap-4">
+          <h2 id="categories-heading" className="font-serif text-3xl font-medium text-ink sm:text-4xl">
+            Shop by Category
+          </h2>
+          <Link href="/products" scroll={false} className="hidden text-sm text-ink underline-offset-4 hover:text-gold-dark hover:underline sm:inline">
+            View all products
+          </Link>
+        </div>
+        <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          {CATEGORY_TILES.map((tile) => (
+            <li key={tile.href}>
+              <Link href={tile.href} scroll={false} className="group block">
+                <ProductImage
+                  src={covers[tile.cover] ?? null}
+                  alt=""
+                  sizes="(min-width: 1024px) 200px, (min-width: 640px) 31vw, 46vw"
+                  widths="tile"
+                  className="rounded-sm border border-stone-line/70"
+                />
+                <span className="mt-3 flex items-center justify-between font-serif text-lg text-ink group-hover:text-gold-dark">
+                  {tile.label}
+                  <ArrowRight aria-hidden className="size-4 opacity-0 transition-opacity group-hover:opacity-100" />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {/* Story */}
+      <section aria-labelledby="story-heading" className="mt-24 bg-ivory-deep/70">
+        <div className="mx-auto grid max-w-7xl gap-12 px-4 py-20 sm:px-6 lg:grid-cols-[1fr_1.4fr] lg:px-8">
+          <div>
+            <p className="text-xs font-medium uppercase tracking-[0.32em] text-ink-soft">Our story</p>
+            <h2 id="story-heading" className="mt-4 font-serif text-4xl font-medium leading-tight text-ink sm:text-5xl">
+              Making jewelry since 2003
+            </h2>
+            <p className="mt-6 max-w-md leading-7 text-ink-soft">
+              We started as a two-person bench workshop and grew by doing one thing carefully: making pieces that shops
+              are proud to sell. Today we supply boutiques and jewelers around the world, and we still finish every
+              piece by hand.
+            </p>
+            <Link
+              href="/our-story"
+              scroll={false}
+              className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-ink underline-offset-4 hover:text-gold-dark hover:underline"
+            >
+              Read our story
+              <ArrowRight aria-hidden className="size-4" />
+            </Link>
+          </div>
+          <ul className="grid gap-8 sm:grid-cols-3 lg:gap-6">
+            {PILLARS.map(({ Icon, title, text }) => (
+              <li key={title} className="border-t border-gold/60 pt-6">
+                <Icon aria-hidden strokeWidth={1.25} className="size-8 text-gold-dark" />
+                <h3 className="mt-4 font-serif text-2xl text-ink">{title}</h3>
+                <p className="mt-2 text-sm leading-6 text-ink-soft">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {/* New arrivals */}
+      {newArrivals.length > 0 && (
+        <section aria-labelledby="arrivals-heading" className="mx-auto max-w-7xl px-4 pt-24 sm:px-6 lg:px-8">
+          <div className="flex items-end justify-between gap-4">
+            <div>
+              <p className="text-xs font-medium uppercase tracking-[0.32em] text-gold-dark">Just in</p>
+              <h2 id="arrivals-heading" className="mt-3 font-serif text-3xl font-medium text-ink sm:text-4xl">
+                New Arrivals
+              </h2>
+            </div>
+            <Link
+              href="/new-arrivals"
+              scroll={false}
+              className="inline-flex items-center gap-2 text-sm text-ink underline-offset-4 hover:text-gold-dark hover:underline"
+            >
+              View all
+              <ArrowRight aria-hidden className="size-4" />
+            </Link>
+          </div>
+          <CardIconSprite />
+          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4 lg:gap-x-6">
+            {newArrivals.map((product) => (
+              <li key={product.id}>
+                <ProductCard
+                  product={toCardProduct(product)}
+                  sizes="(min-width:1280px) 296px,(min-width:768px) 23vw,46vw"
+                  headingLevel="h3"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {/* Testimonials */}
+      <section aria-labelledby="testimonials-heading" className="mx-auto max-w-7xl px-4 pt-24 sm:px-6 lg:px-8">
+        <h2 id="testimonials-heading" className="text-center font-serif text-3xl font-medium text-ink sm:text-4xl">
+          What Our Clients Say
+        </h2>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {TESTIMONIALS.map((t) => (
+            <li key={t.name}>
+              <figure className="flex h-full flex-col rounded-sm border border-stone-line bg-white/50 p-7">
+                <FiveStars />
+                <blockquote className="mt-5 flex-1 font-serif text-xl leading-8 text-ink">“{t.quote}”</blockquote>
+                <figcaption className="mt-6 border-t border-stone-line pt-4">
+                  <span className="block text-sm font-medium text-ink">{t.name}</span>
+                  <span className="block text-xs text-stone-muted">{t.business}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

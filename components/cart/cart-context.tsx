@@ -1,0 +1,96 @@
+'use client';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { OUTSIDE_PROVIDER_MESSAGE } from '@/lib/cart/constants';
+import { cartReducer, isProductInCart, type AddToCartInput, type CartAction } from '@/lib/cart/lines';
+import { parseStoredCart, serializeCart } from '@/lib/cart/storage';
+import { cartCount, cartSubtotal } from '@/lib/cart/totals';
+import { CART_STORAGE_KEY, type CartItem } from '@/lib/cart/types';
+
+export interface CartContextValue {
+  items: CartItem[];
+  /** Pieces in the cart. */
+  count: number;
+  /** Dollars. */
+  subtotal: number;
+  /** False until the stored cart has been read after mount; the server render always sees an empty cart. */
+  ready: boolean;
+  addItem(input: AddToCartInput): void;
+  updateQuantity(id: string, quantity: number): void;
+  removeItem(id: string): void;
+  clearCart(): void;
+  isInCart(productId: string): boolean;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+interface State {
+  items: CartItem[];
+  ready: boolean;
+}
+
+type Action = CartAction | { type: 'loaded'; items: CartItem[] };
+
+function reducer(state: State, action: Action): State {
+  if (action.type === 'loaded') return { items: action.items, ready: true };
+  const items = cartReducer(state.items, action);
+  return items === state.items ? state : { ...state, items };
+}
+
+function readStorage(): CartItem[] {
+  try {
+    return parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
+  } catch {
+    return [];
+  }
+}
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(reducer, { items: [], ready: false });
+
+  // Read after mount so the first client render matches the server's (no hydration mismatch).
+  useEffect(() => {
+    dispatch({ type: 'loaded', items: readStorage() });
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_STORAGE_KEY || event.key === null) dispatch({ type: 'loaded', items: readStorage() });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  useEffect(() => {
+    if (!state.ready) return;
+    try {
+      window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(state.items));
+    } catch {
+      // Storage full or blocked (private mode): the cart still works for this page view.
+    }
+  }, [state]);
+
+  const addItem = useCallback((input: AddToCartInput) => dispatch({ type: 'add', input }), []);
+  const updateQuantity = useCallback((id: string, quantity: number) => dispatch({ type: 'update', id, quantity }), []);
+  const removeItem = useCallback((id: string) => dispatch({ type: 'remove', id }), []);
+  const clearCart = useCallback(() => dispatch({ type: 'clear' }), []);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      items: state.items,
+      count: cartCount(state.items),
+      subtotal: cartSubtotal(state.items),
+      ready: state.ready,
+      addItem,
+      updateQuantity,
+      removeItem,
+      clearCart,
+      isInCart: (productId: string) => isProductInCart(state.items, productId),
+    }),
+    [state, addItem, updateQuantity, removeItem, clearCart],
+  );
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const value = useContext(CartContext);
+  if (!value) throw new Error(OUTSIDE_PROVIDER_MESSAGE);
+  return value;
+}

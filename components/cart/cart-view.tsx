@@ -1,0 +1,239 @@
+'use client';
+import { Check, Copy, Gem, ShoppingBag, Trash2 } from 'lucide-react';
+import Image from 'next/image';
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { QuantityInput } from '@/components/product/quantity-input';
+import { canOptimize } from '@/components/product/image-src';
+import {
+  COPIED_LABEL_MS,
+  ITEM_REMOVED_MESSAGE,
+  REMOVE_FADE_MS,
+  REMOVED_TOAST_MS,
+} from '@/lib/cart/constants';
+import { productReferences, referencesText, specificationEntries } from '@/lib/cart/labels';
+import { lineTotal, lineUnitPrice } from '@/lib/cart/totals';
+import type { CartItem } from '@/lib/cart/types';
+import { productPath } from '@/lib/catalog/categories';
+import { formatDollars } from '@/lib/format/money';
+import { useCart } from './cart-context';
+import { copyText } from './copy-text';
+
+const primaryButton =
+  'inline-flex h-12 w-full items-center justify-center gap-2 rounded-md bg-ink px-6 text-sm font-medium tracking-wide ' +
+  'text-ivory transition-colors hover:bg-gold-dark';
+
+export function CartView() {
+  const { items, subtotal, ready, clearCart } = useCart();
+
+  if (!ready) {
+    return (
+      <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8" aria-busy="true">
+        <h1 className="text-3xl sm:text-4xl">Your Cart</h1>
+        <div className="mt-8 space-y-4">
+          {[0, 1].map((i) => (
+            <div key={i} className="h-32 animate-pulse rounded-lg bg-ivory-deep" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  if (items.length === 0) {
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-24 text-center">
+        <ShoppingBag aria-hidden className="size-12 stroke-1 text-gold-dark" />
+        <h1 className="mt-6 text-3xl sm:text-4xl">Your cart is empty</h1>
+        <Link href="/products" className={`${primaryButton} mt-8 w-auto`}>
+          Start Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <div className="flex flex-wrap items-baseline justify-between gap-4">
+        <h1 className="text-3xl sm:text-4xl">Your Cart</h1>
+        <Link href="/products" className="text-sm text-ink-soft underline-offset-4 hover:text-ink hover:underline">
+          Continue Shopping
+        </Link>
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:gap-12">
+        <section aria-labelledby="cart-items-heading">
+          <h2 id="cart-items-heading" className="sr-only">
+            Items
+          </h2>
+          <ul className="divide-y divide-stone-line border-y border-stone-line">
+            {items.map((item) => (
+              <CartLine key={item.id} item={item} />
+            ))}
+          </ul>
+          <div className="mt-4 flex justify-end">
+            <button
+              type="button"
+              onClick={clearCart}
+              className="inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm text-stone-muted transition-colors hover:bg-ivory-deep hover:text-ink"
+            >
+              <Trash2 aria-hidden className="size-4" />
+              Clear Cart
+            </button>
+          </div>
+        </section>
+
+        <aside className="flex flex-col gap-6 lg:sticky lg:top-24 lg:self-start" aria-label="Order summary">
+          <div className="rounded-lg border border-stone-line bg-white p-6">
+            <dl className="flex items-baseline justify-between">
+              <dt className="text-sm font-medium">Subtotal</dt>
+              <dd className="tabular font-serif text-2xl" data-testid="cart-subtotal">
+                {formatDollars(subtotal)}
+              </dd>
+            </dl>
+            <Link href="/checkout" className={`${primaryButton} mt-6`}>
+              Proceed to Checkout
+            </Link>
+          </div>
+          <ProductReferences items={items} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const { updateQuantity, removeItem } = useCart();
+  const [removing, setRemoving] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const { product } = item;
+  const href = productPath(product.category, item.productId);
+  const specs = specificationEntries(item.specifications, product.category);
+
+  const remove = () => {
+    if (removing) return;
+    setRemoving(true);
+    // Fade first, then drop the line and confirm.
+    timer.current = setTimeout(() => {
+      removeItem(item.id);
+      toast(ITEM_REMOVED_MESSAGE, { duration: REMOVED_TOAST_MS });
+    }, REMOVE_FADE_MS);
+  };
+
+  return (
+    <li
+      className={`flex gap-4 py-5 transition-opacity duration-300 ease-out sm:gap-6 ${removing ? 'opacity-0' : 'opacity-100'}`}
+      aria-busy={removing || undefined}
+      data-testid="cart-line"
+    >
+      <Link
+        href={href}
+        tabIndex={-1}
+        aria-hidden
+        className="relative size-20 shrink-0 overflow-hidden rounded-md bg-ivory-deep sm:size-28"
+      >
+        {product.imageUrl ? (
+          <Image
+            src={product.imageUrl}
+            alt=""
+            fill
+            sizes="(min-width: 640px) 112px, 80px"
+            unoptimized={!canOptimize(product.imageUrl)}
+            draggable={false}
+            className="object-cover"
+          />
+        ) : (
+          <span className="flex size-full items-center justify-center text-stone-muted">
+            <Gem className="size-8 stroke-1" />
+          </span>
+        )}
+      </Link>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:justify-between">
+        <div className="min-w-0">
+          <h3 className="font-serif text-lg leading-snug">
+            <Link href={href} className="hover:text-gold-dark">
+              {product.name}
+            </Link>
+          </h3>
+          <p className="tabular mt-0.5 text-xs text-stone-muted">SKU: {product.sku || 'N/A'}</p>
+          {specs.length > 0 && (
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+              {specs.map((spec) => (
+                <div key={spec.label} className="contents">
+                  <dt className="text-stone-muted">{spec.label}:</dt>
+                  <dd className="text-ink-soft">{spec.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <p className="tabular mt-2 text-sm text-ink-soft">{formatDollars(lineUnitPrice(item))} each</p>
+        </div>
+
+        <div className="flex flex-row flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
+          <div className="flex items-center gap-3">
+            <QuantityInput
+              value={item.quantity}
+              moq={product.moq}
+              size="sm"
+              label={`Quantity for ${product.name}`}
+              onChange={(quantity) => updateQuantity(item.id, quantity)}
+            />
+            <span className="tabular text-xs text-stone-muted">MOQ: {product.moq}</span>
+          </div>
+          <p className="tabular font-medium" data-testid="line-total">
+            {formatDollars(lineTotal(item))}
+          </p>
+          <button
+            type="button"
+            onClick={remove}
+            disabled={removing}
+            aria-label={`Remove ${product.name} from cart`}
+            className="inline-flex items-center gap-1.5 rounded text-sm text-stone-muted underline-offset-4 hover:text-ink hover:underline"
+          >
+            <Trash2 aria-hidden className="size-3.5" />
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function ProductReferences({ items }: { items: CartItem[] }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const references = productReferences(items);
+  if (references.length === 0) return null;
+
+  const copy = async () => {
+    if (!(await copyText(referencesText(items)))) return;
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_LABEL_MS);
+  };
+
+  return (
+    <section className="rounded-lg border border-stone-line bg-ivory-deep/60 p-6" aria-labelledby="product-references-heading">
+      <h2 id="product-references-heading" className="text-lg">
+        Product References
+      </h2>
+      <ul className="tabular mt-3 space-y-1 font-mono text-sm text-ink-soft" data-testid="product-references">
+        {references.map((sku) => (
+          <li key={sku}>{sku}</li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={copy}
+        className="mt-4 inline-flex h-10 items-center gap-2 rounded-md border border-ink px-4 text-sm font-medium transition-colors hover:bg-ink hover:text-ivory"
+      >
+        {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+        <span aria-live="polite">{copied ? 'Copied!' : 'Copy References'}</span>
+      </button>
+    </section>
+  );
+}

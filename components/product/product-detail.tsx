@@ -1,0 +1,80 @@
+import Link from 'next/link';
+import { CATEGORY_INFO } from '@/lib/catalog/categories';
+import { detailsList } from '@/lib/catalog/product-options';
+import type { ProductDetail as ProductDetailData } from '@/lib/catalog/product';
+import { ProductGallery } from './product-gallery';
+import { ProductJsonLd } from './product-json-ld';
+import { ProductPurchase } from './product-purchase';
+
+/** The detail page body shared by every category route. */
+export function ProductDetail({ detail }: { detail: ProductDetailData }) {
+  const { product, images } = detail;
+  const info = CATEGORY_INFO[product.category];
+  const urls = images.length > 0 ? images.map((i) => i.image_url) : product.image_url ? [product.image_url] : [];
+  const details = detailsList(product);
+  const description = product.description?.trim();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pt-4 pb-10 sm:px-6 lg:px-8 lg:pt-8 lg:pb-16">
+      <ProductJsonLd product={product} images={urls} />
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-stone-muted">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link href="/" className="hover:text-ink">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li>
+            <Link href={`/category/${info.route}`} className="hover:text-ink">
+              {info.label}
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li aria-current="page" className="truncate text-ink-soft">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-14">
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <ProductGallery name={product.name} images={urls} />
+        </div>
+
+        <div>
+          <p className="text-xs font-medium tracking-[0.2em] text-gold-dark uppercase">{info.label}</p>
+          <h1 className="mt-2 text-3xl leading-tight sm:text-4xl">{product.name}</h1>
+          <p className="tabular mt-2 text-sm text-stone-muted">SKU: {product.sku || 'N/A'}</p>
+
+          <ProductPurchase product={product} />
+
+          {description && (
+            <section className="mt-10" aria-labelledby="product-description">
+              <h2 id="product-description" className="text-xl">
+                Description
+              </h2>
+              <p className="mt-3 leading-relaxed whitespace-pre-line text-ink-soft">{description}</p>
+            </section>
+          )}
+
+          {details.length > 0 && (
+            <section className="mt-10" aria-labelledby="product-details">
+              <h2 id="product-details" className="text-xl">
+                Details
+              </h2>
+              <dl className="mt-3 divide-y divide-stone-line border-y border-stone-line text-sm">
+                {details.map((entry) => (
+                  <div key={entry.label} className="grid grid-cols-[10rem_1fr] gap-4 py-2.5">
+                    <dt className="text-stone-muted">{entry.label}</dt>
+                    <dd className="tabular text-ink">{entry.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

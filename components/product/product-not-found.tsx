@@ -1,0 +1,17 @@
+import Link from 'next/link';
+
+/** SPEC: 'Product Not Found'; the ring page speaks of "the ring". */
+export function ProductNotFound({ noun = 'product' }: { noun?: 'product' | 'ring' }) {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl sm:text-4xl">Product Not Found</h1>
+      <p className="mt-4 text-ink-soft">{`The ${noun} you're looking for doesn't exist or has been removed.`}</p>
+      <Link
+        href="/products"
+        className="mt-8 inline-flex h-11 items-center rounded-md bg-ink px-6 text-sm font-medium text-ivory transition-colors hover:bg-gold-dark"
+      >
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+'use client';
+import { Minus, Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  canDecrement,
+  decrementQuantity,
+  incrementQuantity,
+  quantityFromInput,
+} from '@/lib/catalog/product-options';
+
+interface QuantityInputProps {
+  value: number;
+  moq: number;
+  onChange(quantity: number): void;
+  /** Accessible name of the field; defaults to "Quantity". */
+  label?: string;
+  /** Show the visible "Quantity" label above the control. */
+  showLabel?: boolean;
+  size?: 'md' | 'sm';
+}
+
+/**
+ * Quantity with − and + buttons. Typed values below the MOQ are ignored, an empty field means the MOQ, and − stops
+ * at the MOQ. While typing, the field keeps exactly what was typed; on leaving it shows the quantity in force.
+ */
+export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLabel = false, size = 'md' }: QuantityInputProps) {
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const box = size === 'sm' ? 'h-9' : 'h-11';
+  const button =
+    `inline-flex ${size === 'sm' ? 'w-9' : 'w-11'} items-center justify-center text-ink-soft transition-colors ` +
+    'hover:bg-ivory-deep hover:text-ink disabled:cursor-not-allowed disabled:text-stone-line disabled:hover:bg-transparent';
+
+  return (
+    <div>
+      {showLabel && (
+        <label htmlFor={id} className="mb-2 block text-sm font-medium">
+          Quantity
+        </label>
+      )}
+      <div className={`inline-flex ${box} items-stretch overflow-hidden rounded-md border border-stone-line bg-white`}>
+        <button
+          type="button"
+          className={button}
+          aria-label="Decrease quantity"
+          aria-controls={id}
+          disabled={!canDecrement(value, moq)}
+          onClick={() => {
+            setDraft(null);
+            onChange(decrementQuantity(value, moq));
+          }}
+        >
+          <Minus aria-hidden className="size-4" />
+        </button>
+        <input
+          id={id}
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          aria-label={showLabel ? undefined : label}
+          className={`tabular w-16 scroll-mb-28 border-x lg:scroll-mb-0 border-stone-line bg-transparent text-center ${size === 'sm' ? 'text-sm' : 'text-base'} focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-dark`}
+          value={draft ?? String(value)}
+          onFocus={() => setDraft(String(value))}
+          onBlur={() => setDraft(null)}
+          onChange={(event) => {
+            const raw = event.target.value;
+            setDraft(raw);
+            const next = quantityFromInput(raw, moq, value);
+            if (next !== value) onChange(next);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.currentTarget.blur();
+          }}
+        />
+        <button
+          type="button"
+          className={button}
+          aria-label="Increase quantity"
+          aria-controls={id}
+          onClick={() => {
+            setDraft(null);
+            onChange(incrementQuantity(value, moq));
+          }}
+        >
+          <Plus aria-hidden className="size-4" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+'use client';
+import { ShoppingBag } from 'lucide-react';
+import Link from 'next/link';
+import { useCart } from '@/components/cart/cart-context';
+
+/** Cart icon with the item-count badge, shown only when the cart holds more than 0 pieces. */
+export function CartLink() {
+  const { count, ready } = useCart();
+  const show = ready && count > 0;
+  return (
+    <Link
+      href="/cart"
+      scroll={false}
+      aria-label={show ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+      className="icon-btn"
+    >
+      <ShoppingBag aria-hidden className="size-5" />
+      {show && (
+        <span
+          data-testid="cart-count"
+          className="tabular absolute -right-0.5 -top-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-gold-dark px-1 text-[11px] font-semibold leading-5 text-white"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  );
+}

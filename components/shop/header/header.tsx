@@ -1,0 +1,70 @@
+'use client';
+// A client component: its markup stays out of every page's RSC payload, and it reads the session cookie itself.
+import { UserRound } from 'lucide-react';
+import Link from 'next/link';
+import { CartLink } from './cart-link';
+import { MobileMenu } from './mobile-menu';
+import { PRIMARY_LINKS } from './nav-links';
+import { useSignedIn } from './use-signed-in';
+import { WomensMenu } from './womens-menu';
+import { SearchButton } from '../search/search-button';
+import '../shell.css';
+
+export function Logo() {
+  return (
+    <Link href="/" scroll={false} className="group inline-flex flex-col leading-none" aria-label="Aurelia Fine Jewelry, home">
+      <span className="font-serif text-2xl font-semibold tracking-[0.18em] text-ink sm:text-[1.7rem]">AURELIA</span>
+      <span className="mt-1 hidden text-[10px] uppercase tracking-[0.32em] text-stone-muted sm:block">Fine Jewelry · Est. 2003</span>
+    </Link>
+  );
+}
+
+/** The sticky storefront header. The account icon goes to /dashboard with a session, /login without. */
+export function Header() {
+  const signedIn = useSignedIn();
+  const accountHref = signedIn ? '/dashboard' : '/login';
+  return (
+    <header className="hdr">
+      <div className="shell-w hdr-bar">
+        <div className="flex flex-1 items-center gap-1 lg:flex-none">
+          <MobileMenu accountHref={accountHref} />
+          <Logo />
+        </div>
+        <nav aria-label="Main" className="hdr-nav hidden flex-1 justify-center lg:flex">
+          <ul>
+            <li>
+              <Link href={PRIMARY_LINKS.all.href} scroll={false}>
+                {PRIMARY_LINKS.all.label}
+              </Link>
+            </li>
+            <li>
+              <Link href={PRIMARY_LINKS.newArrivals.href} scroll={false}>
+                {PRIMARY_LINKS.newArrivals.label}
+              </Link>
+            </li>
+            <li>
+              <WomensMenu />
+            </li>
+            <li>
+              <Link href={PRIMARY_LINKS.mens.href} scroll={false}>
+                {PRIMARY_LINKS.mens.label}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="flex items-center gap-0.5 sm:gap-1">
+          <SearchButton />
+          <CartLink />
+          <Link
+            href={accountHref}
+            scroll={false}
+            aria-label={signedIn ? 'My account' : 'Sign in'}
+            className="icon-btn"
+          >
+            <UserRound aria-hidden className="size-5" />
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

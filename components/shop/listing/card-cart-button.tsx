@@ -1,0 +1,35 @@
+'use client';
+import { toast } from 'sonner';
+import { useCart } from '@/components/cart/cart-context';
+import { summaryToCartInput } from '@/lib/cart/lines';
+import type { CardProduct } from './card-product';
+import { CardIcon } from './card-icons';
+
+/**
+ * The card's corner button: adds the product page's opening selection at the MOQ (the cart's summaryToCartInput)
+ * and shows a check in a dark style while the product is in the cart. Same behaviour and words as the cart's
+ * QuickAddToCartButton, drawn with the card icon sprite to keep listing HTML small.
+ */
+export function CardCartButton({ product }: { product: CardProduct }) {
+  const { addItem, isInCart, ready } = useCart();
+  // summaryToCartInput does not read created_at.
+  const input = summaryToCartInput({ ...product, created_at: '' });
+  const inCart = ready && isInCart(product.id);
+  return (
+    <button
+      type="button"
+      disabled={!input || !ready}
+      data-in-cart={inCart ? 'true' : undefined}
+      aria-label={inCart ? `${product.name} is in your cart. Add more` : `Add ${product.name} to cart`}
+      className={inCart ? 'pcard-btn pcard-btn-in' : 'pcard-btn'}
+      onClick={(event) => {
+        event.preventDefault();
+        if (!input) return;
+        addItem(input);
+        toast.success('Added to cart', { description: `${input.quantity} × ${product.name}` });
+      }}
+    >
+      <CardIcon name={inCart ? 'check' : 'bag'} />
+    </button>
+  );
+}

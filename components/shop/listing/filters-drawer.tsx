@@ -1,0 +1,47 @@
+'use client';
+import { SlidersHorizontal } from 'lucide-react';
+import dynamic from 'next/dynamic';
+import { useRef, useState } from 'react';
+import type { ListingQuery } from '@/lib/catalog/listing-params';
+import { MaterialFilter } from './material-filter';
+
+const Sheet = dynamic(() => import('../header/sheet'), { ssr: false });
+const preload = () => void import('../header/sheet');
+
+/** Mobile: the Filters button and its drawer with the material filter. */
+export function FiltersDrawer({ basePath, query }: { basePath: string; query: ListingQuery }) {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const active = query.materials.length;
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+        className="inline-flex h-10 items-center gap-2 rounded-sm border border-stone-line px-4 text-sm text-ink hover:border-stone-muted lg:hidden"
+      >
+        <SlidersHorizontal aria-hidden className="size-4" />
+        Filters
+        {active > 0 && (
+          <span className="tabular inline-flex min-w-5 justify-center rounded-full bg-ink px-1.5 text-[11px] leading-5 text-ivory">
+            {active}
+          </span>
+        )}
+      </button>
+      {loaded && (
+        <Sheet open={open} onOpenChange={setOpen} title="Filters" returnFocus={button}>
+          <MaterialFilter basePath={basePath} query={query} />
+        </Sheet>
+      )}
+    </>
+  );
+}

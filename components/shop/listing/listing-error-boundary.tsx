@@ -1,0 +1,24 @@
+'use client';
+import { useEffect } from 'react';
+import { ListingError } from './listing-states';
+
+/** error.tsx body of the listing routes: 'Error loading products' with the message, and a retry. */
+export function ListingErrorBoundary({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+      <ListingError message={error.message} />
+      <div className="mt-6 text-center">
+        <button
+          type="button"
+          onClick={reset}
+          className="inline-flex h-11 items-center rounded-sm bg-ink px-6 text-sm font-medium text-ivory hover:bg-gold-dark"
+        >
+          Try again
+        </button>
+      </div>
+    </div>
+  );
+}

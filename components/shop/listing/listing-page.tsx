@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getListingOutcome } from '@/lib/catalog/listing';
+import type { ListingQuery } from '@/lib/catalog/listing-params';
+import type { ListingSpec } from '@/lib/catalog/listing-spec';
+import { decodeListingState, DEFAULT_LISTING_QUERY } from '@/lib/catalog/listing-state';
+import { listingMetadata } from '@/lib/seo/metadata';
+import { ListingView } from './listing-view';
+
+/** The view named by a listing route's optional {state} segment; anything but the canonical spelling is not a page. */
+export function viewQuery(view: string[] | undefined): ListingQuery {
+  if (!view || view.length === 0) return DEFAULT_LISTING_QUERY;
+  const query = view.length === 1 ? decodeListingState(decodeURIComponent(view[0]!)) : null;
+  if (!query) notFound();
+  return query;
+}
+
+export function listingPageMetadata(spec: ListingSpec, query: ListingQuery = DEFAULT_LISTING_QUERY): Metadata {
+  return listingMetadata({
+    title: spec.title,
+    description: spec.description,
+    basePath: spec.basePath,
+    page: query.page,
+    noindex: spec.noindex,
+  });
+}
+
+/** A listing route's body: reads one page of the listing and renders it (or its error state). */
+export async function ListingPage({ spec, query = DEFAULT_LISTING_QUERY }: { spec: ListingSpec; query?: ListingQuery }) {
+  const outcome = await getListingOutcome(spec.scope, query);
+  return <ListingView title={spec.title} subtitle={spec.subtitle} basePath={spec.basePath} query={query} outcome={outcome} />;
+}

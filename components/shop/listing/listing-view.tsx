@@ -1,0 +1,74 @@
+import type { ListingQuery } from '@/lib/catalog/listing-params';
+import { showingLabel } from '@/lib/catalog/listing-labels';
+import type { ListingOutcome } from '@/lib/catalog/listing';
+import { ProductCard } from '../product-card';
+import { toCardProduct } from './card-product';
+import { CardIconSprite } from './card-icons';
+import { FiltersDrawer } from './filters-drawer';
+import { ListingEmpty, ListingError } from './listing-states';
+import { MaterialFilter } from './material-filter';
+import { Pagination } from './pagination';
+import { SortSelect } from './sort-select';
+
+interface ListingViewProps {
+  title: string;
+  subtitle?: string;
+  basePath: string;
+  query: ListingQuery;
+  outcome: ListingOutcome;
+}
+
+export function ListingHeading({ title, subtitle }: { title: string; subtitle?: string }) {
+  return (
+    <header className="border-b border-stone-line pb-8 pt-10 text-center sm:pt-14">
+      <h1 className="font-serif text-4xl font-medium tracking-tight text-ink sm:text-5xl">{title}</h1>
+      {subtitle && <p className="mx-auto mt-3 max-w-xl text-sm text-stone-muted sm:text-base">{subtitle}</p>}
+    </header>
+  );
+}
+
+/** A product listing: heading, material filter (sidebar or drawer), sort, 'Showing X-Y of N results', grid, pages. */
+export function ListingView({ title, subtitle, basePath, query, outcome }: ListingViewProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+      <ListingHeading title={title} subtitle={subtitle} />
+      <div className="mt-8 lg:grid lg:grid-cols-[12rem_1fr] lg:gap-12">
+        <aside aria-label="Filters" className="hidden lg:block">
+          <div className="sticky top-28">
+            <MaterialFilter basePath={basePath} query={query} />
+          </div>
+        </aside>
+        <section aria-label="Products">
+          <CardIconSprite />
+          <div className="mb-8 flex flex-wrap items-center gap-x-3 gap-y-4">
+            <FiltersDrawer basePath={basePath} query={query} />
+            {outcome.ok && outcome.page.items.length > 0 && (
+              <p className="tabular order-last w-full text-sm text-stone-muted sm:order-none sm:w-auto">
+                {showingLabel(outcome.page.from, outcome.page.to, outcome.page.total)}
+              </p>
+            )}
+            <div className="ml-auto">
+              <SortSelect basePath={basePath} query={query} />
+            </div>
+          </div>
+          {!outcome.ok ? (
+            <ListingError message={outcome.message} />
+          ) : outcome.page.items.length === 0 ? (
+            <ListingEmpty />
+          ) : (
+            <ul className="grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 lg:grid-cols-4 lg:gap-x-6">
+              {outcome.page.items.map((product, i) => (
+                <li key={product.id}>
+                  <ProductCard product={toCardProduct(product)} {...(i < 2 ? { priority: true } : {})} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {outcome.ok && (
+            <Pagination basePath={basePath} query={query} pages={outcome.page.pages} totalPages={outcome.page.totalPages} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

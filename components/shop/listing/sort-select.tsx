@@ -1,0 +1,34 @@
+'use client';
+import { ChevronDown } from 'lucide-react';
+import { useId } from 'react';
+import { SORT_LABELS, SORTS, type ListingQuery, type Sort } from '@/lib/catalog/listing-params';
+import { useListingNavigation } from './use-listing-navigation';
+
+/** Sort by Newest or by the 'From' price; the choice is kept in the URL as ?sort=. */
+export function SortSelect({ basePath, query }: { basePath: string; query: ListingQuery }) {
+  const { go, pending } = useListingNavigation(basePath, query);
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="whitespace-nowrap text-sm text-stone-muted">
+        Sort by
+      </label>
+      <div className="relative">
+        <select
+          id={id}
+          value={query.sort}
+          aria-busy={pending}
+          onChange={(e) => go({ sort: e.target.value as Sort })}
+          className="h-10 appearance-none rounded-sm border border-stone-line bg-ivory py-0 pl-3 pr-9 text-sm text-ink hover:border-stone-muted"
+        >
+          {SORTS.map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        <ChevronDown aria-hidden className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-stone-muted" />
+      </div>
+    </div>
+  );
+}

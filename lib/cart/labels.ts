@@ -1,0 +1,68 @@
+// How a cart line's specifications read on the cart page, and as text in order_items.specifications.
+import { materialLabel, type Category } from '../catalog/categories';
+import type { CartItem, CartSpecifications } from './types';
+
+export interface SpecificationEntry {
+  label: 'Stone' | 'Bracelet Size' | 'Necklace Length' | 'Size' | 'Material' | 'Style';
+  value: string;
+}
+
+/** 18 → 18"; sizes that carry their own unit are shown as stored. */
+export function withInchMark(size: string): string {
+  const text = size.trim();
+  return /^\d+(\.\d+)?$|^(\d+ )?\d+\/\d+$/.test(text) ? `${text}"` : text;
+}
+
+function stoneValue(specs: CartSpecifications): string | null {
+  const name = specs.stoneName?.trim();
+  if (name) return name;
+  if (specs.stoneType === 'stone2') return 'Stone 2';
+  if (specs.stoneType === 'stone1') return 'Stone 1';
+  return null;
+}
+
+function sizeLabel(specs: CartSpecifications): SpecificationEntry['label'] {
+  if (specs.style === 'bracelet') return 'Bracelet Size';
+  if (specs.style === 'necklace') return 'Necklace Length';
+  return 'Size';
+}
+
+/** Stone, size (Bracelet Size / Necklace Length / Size, with an inch mark), Material, Style (never for rings). */
+export function specificationEntries(specs: CartSpecifications, category: Category): SpecificationEntry[] {
+  const entries: SpecificationEntry[] = [];
+  const stone = stoneValue(specs);
+  if (stone) entries.push({ label: 'Stone', value: stone });
+  const size = specs.size?.trim();
+  if (size) entries.push({ label: sizeLabel(specs), value: withInchMark(size) });
+  const material = materialLabel(specs.material?.trim());
+  if (material) entries.push({ label: 'Material', value: material });
+  if (specs.style && category !== 'rings') {
+    entries.push({ label: 'Style', value: specs.style === 'necklace' ? 'Necklace' : 'Bracelet' });
+  }
+  return entries;
+}
+
+/** 'Stone: Ruby, Necklace Length: 18", Material: Rose Gold, Style: Necklace' */
+export function specificationsText(item: {
+  specifications: CartSpecifications;
+  product: Pick<CartItem['product'], 'category'>;
+}): string {
+  return specificationEntries(item.specifications, item.product.category)
+    .map((e) => `${e.label}: ${e.value}`)
+    .join(', ');
+}
+
+/** The SKUs of the cart, each once, in cart order: the Product References box. */
+export function productReferences(items: readonly CartItem[]): string[] {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const sku = item.product.sku?.trim();
+    if (sku) seen.add(sku);
+  }
+  return [...seen];
+}
+
+/** What Copy References puts on the clipboard: one SKU per line. */
+export function referencesText(items: readonly CartItem[]): string {
+  return productReferences(items).join('\n');
+}

@@ -1,0 +1,129 @@
+// Cart line rules (SPEC §4): the same product with the same specifications is one line whose quantity rises; every
+// quantity is at least the product's MOQ. Pure: the React provider only dispatches these.
+import { clampQuantity, defaultSizeFor, effectiveMoq, type Style } from '../catalog/pricing';
+import type { ProductSummary } from '../catalog/types';
+import type { CartItem, CartProductSnapshot, CartSpecifications } from './types';
+
+export interface AddToCartInput {
+  productId: string;
+  quantity: number;
+  specifications: CartSpecifications;
+  selectedPrice?: number | null;
+  product: CartProductSnapshot;
+}
+
+/**
+ * Line id: the product id plus the serialised choices. Stone name and material follow from the product and the stone
+ * choice, so only the choices themselves (stone, style, size) make two lines differ.
+ */
+export function cartLineId(productId: string, specifications: CartSpecifications): string {
+  const choice = {
+    stoneType: specifications.stoneType ?? 'stone1',
+    style: specifications.style ?? null,
+    size: specifications.size ?? null,
+  };
+  return `${productId}-${JSON.stringify(choice)}`;
+}
+
+function lineFrom(input: AddToCartInput, quantity: number): CartItem {
+  const moq = effectiveMoq(input.product.moq);
+  const item: CartItem = {
+    id: cartLineId(input.productId, input.specifications),
+    productId: input.productId,
+    quantity: clampQuantity(quantity, moq),
+    specifications: { ...input.specifications },
+    product: { ...input.product, moq },
+  };
+  if (input.selectedPrice !== undefined) item.selectedPrice = input.selectedPrice;
+  return item;
+}
+
+/** Adds a line, or raises the quantity of the identical line (keeping its place and taking the newer price). */
+export function addToCart(items: readonly CartItem[], input: AddToCartInput): CartItem[] {
+  const id = cartLineId(input.productId, input.specifications);
+  const index = items.findIndex((item) => item.id === id);
+  if (index === -1) return [...items, lineFrom(input, input.quantity)];
+  const existing = items[index]!;
+  const added = clampQuantity(input.quantity, input.product.moq);
+  const next = [...items];
+  next[index] = lineFrom(input, existing.quantity + added);
+  return next;
+}
+
+/** Sets a line's quantity, raised to at least its MOQ. Unknown ids leave the cart as it is. */
+export function updateCartQuantity(items: readonly CartItem[], id: string, quantity: number): CartItem[] {
+  const index = items.findIndex((item) => item.id === id);
+  if (index === -1) return items as CartItem[];
+  const item = items[index]!;
+  const clamped = clampQuantity(quantity, item.product.moq);
+  if (clamped === item.quantity) return items as CartItem[];
+  const next = [...items];
+  next[index] = { ...item, quantity: clamped };
+  return next;
+}
+
+export function removeFromCart(items: readonly CartItem[], id: string): CartItem[] {
+  return items.filter((item) => item.id !== id);
+}
+
+export function isProductInCart(items: readonly CartItem[], productId: string): boolean {
+  return items.some((item) => item.productId === productId);
+}
+
+export type CartAction =
+  | { type: 'add'; input: AddToCartInput }
+  | { type: 'update'; id: string; quantity: number }
+  | { type: 'remove'; id: string }
+  | { type: 'clear' }
+  | { type: 'replace'; items: CartItem[] };
+
+export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
+  switch (action.type) {
+    case 'add':
+      return addToCart(items, action.input);
+    case 'update':
+      return updateCartQuantity(items, action.id, action.quantity);
+    case 'remove':
+      return removeFromCart(items, action.id);
+    case 'clear':
+      return [];
+    case 'replace':
+      return action.items;
+  }
+}
+
+function summaryStyle(summary: ProductSummary): Style | null {
+  if (summary.category === 'necklaces') return 'necklace';
+  if (summary.category === 'bracelets') return 'bracelet';
+  return null;
+}
+
+/**
+ * A listing card's quick add: the product page's opening selection (stone 1, necklace 18 in, bracelet 7 in) at the
+ * MOQ and the card's default price. Returns null when that selection has no price.
+ */
+export function summaryToCartInput(summary: ProductSummary): AddToCartInput | null {
+  if (summary.default_price === null || !(summary.default_price > 0)) return null;
+  const style = summaryStyle(summary);
+  const moq = effectiveMoq(summary.moq);
+  return {
+    productId: summary.id,
+    quantity: moq,
+    specifications: {
+      stoneType: 'stone1',
+      stoneName: null,
+      size: defaultSizeFor(style),
+      material: summary.material,
+      style,
+    },
+    selectedPrice: summary.default_price,
+    product: {
+      name: summary.name,
+      sku: summary.sku,
+      category: summary.category,
+      imageUrl: summary.image_url,
+      moq,
+      price: summary.default_price,
+    },
+  };
+}

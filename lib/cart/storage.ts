@@ -1,0 +1,61 @@
+// Reading and writing the cart JSON in local storage. Whatever is stored is untrusted: anything unreadable gives an
+// empty cart, and each line is re-keyed, MOQ-clamped and merged on the way in.
+// zod/mini keeps the validator small: this module ships with every page.
+import * as z from 'zod/mini';
+import { CATEGORIES } from '../catalog/categories';
+import { addToCart } from './lines';
+import type { CartItem } from './types';
+
+const text = z.nullable(z.string());
+const price = z.nullable(z.number().check(z.minimum(0)));
+
+const specificationsSchema = z.object({
+  stoneType: z.optional(z.enum(['stone1', 'stone2'])),
+  stoneName: z.optional(text),
+  size: z.optional(text),
+  material: z.optional(text),
+  style: z.optional(z.nullable(z.enum(['necklace', 'bracelet']))),
+});
+
+const itemSchema = z.object({
+  id: z.optional(z.string()),
+  productId: z.string().check(z.minLength(1)),
+  quantity: z.number().check(z.int(), z.minimum(1)),
+  specifications: specificationsSchema,
+  selectedPrice: z.optional(price),
+  product: z.object({
+    name: z.string(),
+    sku: text,
+    category: z.enum(CATEGORIES),
+    imageUrl: text,
+    moq: z.number().check(z.int(), z.minimum(1)),
+    price,
+  }),
+});
+
+export function parseStoredCart(raw: string | null | undefined): CartItem[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const parsed = z.array(itemSchema).safeParse(data);
+  if (!parsed.success) return [];
+  return parsed.data.reduce<CartItem[]>(
+    (items, line) =>
+      addToCart(items, {
+        productId: line.productId,
+        quantity: line.quantity,
+        specifications: line.specifications,
+        selectedPrice: line.selectedPrice,
+        product: line.product,
+      }),
+    [],
+  );
+}
+
+export function serializeCart(items: readonly CartItem[]): string {
+  return JSON.stringify(items);
+}

@@ -1,0 +1,202 @@
+// Browsing the storefront: header and footer, home, a category listing with filter, sort and pages, product cards,
+// the error and empty states, and axe on home and a listing. Expected numbers come from SQL on the seeded catalog.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import postgres from 'postgres';
+import { databaseUrl, testConfig } from '../../local-stack/config';
+
+// Closed by its idle timeout: with fullyParallel a worker may come back to this file after an afterAll hook.
+const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { max: 1, idle_timeout: 1, onnotice: () => {} });
+
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+async function count(where: postgres.PendingQuery<postgres.Row[]>) {
+  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from catalog_products where ${where}`;
+  return row!.n;
+}
+
+async function expectNoSeriousAxeFindings(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('home', () => {
+  test('tells the story, shows three five-star testimonials and links into the catalog', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Making jewelry since 2003' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Custom design' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Quality assurance' })).toBeVisible();
+    const testimonials = page.getByRole('region', { name: 'What Our Clients Say' }).getByRole('figure');
+    await expect(testimonials).toHaveCount(3);
+    await expect(page.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toHaveCount(3);
+    const main = page.getByRole('main');
+    for (const href of ['/category/rings', '/category/necklaces', '/category/bracelets', '/category/earrings', '/category/body-jewelry', '/mens-jewelry', '/new-arrivals']) {
+      await expect(main.locator(`a[href="${href}"]`).first()).toBeAttached();
+    }
+  });
+
+  test('has no serious or critical axe findings', async ({ page }) => {
+    await page.goto('/');
+    await expectNoSeriousAxeFindings(page);
+  });
+});
+
+test.describe('header and footer', () => {
+  test('show the SPEC links; the account icon goes to /login for a guest; no cart badge at 0', async ({ page }) => {
+    await page.goto('/products');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Aurelia Fine Jewelry, home' })).toHaveAttribute('href', '/');
+    await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    await expect(header.getByRole('link', { name: 'Cart', exact: true })).toHaveAttribute('href', '/cart');
+    const footer = page.getByRole('contentinfo');
+    for (const href of ['/faqs', '/shipping-returns', '/care-guide', '/our-story', '/privacy-policy', '/terms-of-service', '/cookie-policy']) {
+      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+    await expect(footer.getByRole('list', { name: 'Social media' }).getByRole('link')).toHaveCount(3);
+  });
+
+  test("the Women's Jewelry dropdown opens on hover, closes after the pointer leaves, and works by keyboard", async ({ page }) => {
+    test.skip(isMobile(page), 'desktop navigation');
+    await page.goto('/products');
+    const button = page.getByRole('button', { name: "Women's Jewelry" });
+    const pendants = page.getByRole('link', { name: 'Pendants' });
+    await button.hover();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(pendants).toHaveAttribute('href', '/category/pendants');
+    await expect(page.getByRole('link', { name: 'Chains' })).toHaveAttribute('href', '/category/chains');
+    await page.mouse.move(5, 600);
+    await expect(pendants).toBeHidden();
+
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Rings', exact: true }).first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the mobile menu shows the same links, traps focus, closes on Escape and gives focus back', async ({ page }) => {
+    test.skip(!isMobile(page), 'mobile navigation');
+    await page.goto('/products');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    for (const name of ['Shop All', 'New Arrivals', 'Rings', 'Necklaces', 'Pendants', 'Chains', 'Bracelets', 'Earrings', 'Body Jewelry', "Men's Jewelry"]) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Earrings' }).click();
+    await expect(page).toHaveURL(/\/category\/earrings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Earrings Collection' })).toBeVisible();
+  });
+});
+
+test.describe('category listing', () => {
+  test('filters by material, pages with ?page= and sorts by price, all in the URL', async ({ page }) => {
+    const total = await count(sql`category = 'rings'`);
+    const gold = await count(sql`category = 'rings' and material = 'gold'`);
+    test.skip(gold <= 20, 'needs more than one page of gold rings');
+
+    await page.goto('/category/rings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Rings Collection' })).toBeVisible();
+    await expect(page.getByText('Discover our exquisite collection of rings pieces')).toBeVisible();
+    await expect(page.getByText(`Showing 1-20 of ${total} results`)).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(20);
+
+    if (isMobile(page)) {
+      await page.getByRole('button', { name: 'Filters' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Filters' });
+      await drawer.getByRole('checkbox', { name: 'Gold' }).check();
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      await expect(page.getByRole('button', { name: /Filters/ })).toBeFocused();
+    } else {
+      await page.getByRole('complementary', { name: 'Filters' }).getByRole('checkbox', { name: 'Gold' }).check();
+    }
+    await expect(page).toHaveURL(/\/category\/rings\?material=gold$/);
+    await expect(page.getByText(`Showing 1-20 of ${gold} results`)).toBeVisible();
+
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await pager.getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/\/category\/rings\?material=gold&page=2$/);
+    await expect(page.getByText(`Showing 21-${Math.min(40, gold)} of ${gold} results`)).toBeVisible();
+    await expect(pager.locator('[aria-current="page"]')).toContainText('2');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await pager.getByRole('link', { name: 'Page 1' }).click();
+    await expect(page).toHaveURL(/\/category\/rings\?material=gold$/);
+
+    // Changing the sort drops the page and keeps the filter.
+    await page.goto('/category/rings?material=gold&page=2');
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: Low to High' });
+    await expect(page).toHaveURL(/\/category\/rings\?material=gold&sort=price-asc$/);
+    const [cheapest] = await sql<{ price: string }[]>`
+      select price_from::text as price from rings where material = 'gold' order by price_from asc nulls last, id limit 1`;
+    await expect(page.getByRole('article').first()).toContainText(`From $${Number(cheapest!.price).toFixed(2)}`);
+  });
+
+  test('treats a non-numeric or too small page as page 1', async ({ page }) => {
+    for (const bad of ['abc', '0', '-3']) {
+      await page.goto(`/new-arrivals?page=${bad}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'New Arrivals' })).toBeVisible();
+      await expect(page.getByText(/^Showing 1-\d+ of \d+ results$/)).toBeVisible();
+    }
+  });
+
+  test("shows 'No products found' past the last page and the error message for an unknown category", async ({ page }) => {
+    await page.goto('/category/rings?page=99999');
+    await expect(page.getByText('No products found')).toBeVisible();
+    await expect(page.getByText('Try adjusting your filters or search criteria.')).toBeVisible();
+    await page.goto('/category/watches');
+    await expect(page.getByText('Error loading products')).toBeVisible();
+    await expect(page.getByText('Invalid table watches for category watches')).toBeVisible();
+  });
+
+  test("lists Men's Collection and a card's SKU, MOQ, price and detail link", async ({ page }) => {
+    const [first] = await sql<{ id: string; category: string; name: string; sku: string | null; moq: number; price: string | null }[]>`
+      select id, category, name, sku, moq, price_from::text as price from catalog_products
+       where is_mens_jewelry order by created_at desc, id desc limit 1`;
+    test.skip(!first, "the seed has no men's products");
+    await page.goto('/mens-jewelry');
+    await expect(page.getByRole('heading', { level: 1, name: "Men's Collection" })).toBeVisible();
+    const card = page.getByRole('article').first();
+    await expect(card.getByRole('heading', { name: first!.name })).toBeVisible();
+    await expect(card).toContainText(`SKU: ${first!.sku ?? 'N/A'}`);
+    await expect(card).toContainText(`MOQ: ${first!.moq}`);
+    if (first!.price) await expect(card).toContainText(`From $${Number(first!.price).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    const route = first!.category === 'body_jewelry' ? 'body-jewelry' : first!.category;
+    await expect(card.getByRole('link').first()).toHaveAttribute('href', `/${route}/${first!.id}`);
+  });
+
+  test('the corner button adds the MOQ to the cart and shows the in-cart state', async ({ page }) => {
+    await page.goto('/category/earrings');
+    const addable = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) }).first();
+    const name = (await addable.getByRole('heading').textContent())!;
+    // Located by name: the button's label changes once the product is in the cart.
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) }).first();
+    const moq = Number((await card.getByText(/^MOQ: \d+$/).textContent())!.replace('MOQ: ', ''));
+    const button = card.getByRole('button', { name: /to cart|in your cart/ });
+    await expect(button).toBeEnabled();
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
+    await button.click();
+    await expect(button).toHaveAttribute('data-in-cart', 'true');
+    await expect(page.getByTestId('cart-count')).toHaveText(String(moq));
+    await page.reload();
+    await expect(page.getByTestId('cart-count')).toHaveText(String(moq));
+    await expect(card.getByRole('button', { name: /is in your cart/ })).toBeVisible();
+  });
+
+  test('has no serious or critical axe findings', async ({ page }) => {
+    await page.goto('/category/necklaces');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNoSeriousAxeFindings(page);
+  });
+});

@@ -1,0 +1,93 @@
+// Search queries on a real Postgres: prefix matching, exact SKU first, newest first, the cap of 20, the total.
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db';
+import { SEARCH_LIMIT, searchProducts } from '@/lib/catalog/listing';
+import { buildPrefixTsQuery } from '@/lib/catalog/search-query';
+
+const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
+// A made-up word no seeded product uses, so the expected matches are exactly the fixtures.
+const WORD = `qx${Date.now().toString(36)}`;
+const TABLES = ['rings', 'necklaces', 'bracelets', 'earrings', 'body_jewelry'] as const;
+const OLD = new Date('2004-01-01T00:00:00Z');
+
+beforeAll(async () => {
+  // 30 products across the five tables whose names contain WORD, newest last-inserted; plus one old product whose
+  // SKU is exactly WORD-SKU and whose name shares the word.
+  for (let i = 0; i < 30; i++) {
+    const table = TABLES[i % TABLES.length]!;
+    await sql`insert into ${sql(table)} ${sql({
+      name: `${WORD}ella Charm ${i}`,
+      sku: `${WORD}-${i}`,
+      material: i % 2 ? 'gold' : 'silver',
+      created_at: new Date(Date.now() - (30 - i) * 60_000),
+    } as never)}`;
+  }
+  await sql`insert into rings ${sql({ name: `${WORD} heirloom band`, sku: `${WORD.toUpperCase()}-SKU`, created_at: OLD } as never)}`;
+  await sql`insert into earrings ${sql({ name: 'Plain studs', sku: `${WORD}-desc`, description: `Matching ${WORD}ella set`, created_at: OLD } as never)}`;
+});
+
+afterAll(async () => {
+  for (const t of TABLES) await sql`delete from ${sql(t)} where sku ilike ${WORD + '%'}`;
+  await sql.end();
+  await db().end();
+});
+
+async function expectedMatches(input: string) {
+  const tsquery = buildPrefixTsQuery(input)!;
+  const exact = input.trim().toLowerCase();
+  return sql<{ id: string; sku: string; exact: boolean }[]>`
+    select id, sku, lower(sku) = ${exact} as exact from catalog_products
+     where search_vector @@ to_tsquery('english', ${tsquery}) or lower(sku) = ${exact}
+     order by lower(sku) = ${exact} desc, created_at desc, id desc`;
+}
+
+describe('searchProducts', () => {
+  it('matches word prefixes while typing, newest first, capped at 20, with the full total', async () => {
+    const partial = WORD.slice(0, WORD.length - 2) + WORD.slice(-2, -1);
+    const expected = await expectedMatches(partial);
+    expect(expected.length).toBeGreaterThanOrEqual(32);
+    const { results, total } = await searchProducts(partial);
+    expect(total).toBe(expected.length);
+    expect(results).toHaveLength(SEARCH_LIMIT);
+    expect(results.map((r) => r.id)).toEqual(expected.slice(0, SEARCH_LIMIT).map((r) => r.id));
+    const times = results.map((r) => Date.parse(r.created_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('puts an exact SKU match first, even when it is the oldest match', async () => {
+    const { results, total } = await searchProducts(`  ${WORD.toUpperCase()}-sku `);
+    expect(results[0]!.sku).toBe(`${WORD.toUpperCase()}-SKU`);
+    expect(total).toBe((await expectedMatches(`${WORD}-sku`)).length);
+  });
+
+  it('requires every word and finds words in names, descriptions and materials', async () => {
+    const both = await searchProducts(`${WORD}ella gold`);
+    expect(both.results.length).toBeGreaterThan(0);
+    for (const r of both.results) expect(r.material).toBe('gold');
+    const desc = await searchProducts(`matching ${WORD}`);
+    expect(desc.results.map((r) => r.sku)).toEqual([`${WORD}-desc`]);
+    expect(desc.total).toBe(1);
+  });
+
+  it('finds a rare word through the full-text index when the newest products do not hold 20 matches', async () => {
+    const { results, total } = await searchProducts(`${WORD} heirloom`);
+    expect(total).toBe(1);
+    expect(results.map((r) => r.sku)).toEqual([`${WORD.toUpperCase()}-SKU`]);
+  });
+
+  it('returns nothing for input without searchable words, and treats operators as text', async () => {
+    expect(await searchProducts('&&& !!! |')).toEqual({ results: [], total: 0 });
+    const weird = await searchProducts(`${WORD}ella:* | !(`);
+    expect(weird.total).toBe((await expectedMatches(`${WORD}ella`)).length);
+  });
+
+  it('reads the card fields of every category', async () => {
+    const { results } = await searchProducts(`${WORD}ella`);
+    expect(new Set(results.map((r) => r.category))).toEqual(new Set(TABLES));
+    for (const r of results) {
+      expect(r).toMatchObject({ moq: 1, image_url: null, price_from: null, default_price: null });
+      expect(r.sku).toMatch(new RegExp(`^${WORD}-`));
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { canOptimize, IMAGE_WIDTHS, imageSources, OPTIMIZER_WIDTHS } from '@/components/shop/listing/image-srcset';
+import { foundLabel, fromPriceLabel, moqLabel, showingLabel, skuLabel } from '@/lib/catalog/listing-labels';
+
+describe('listing labels', () => {
+  it("says 'Showing X-Y of N results'", () => {
+    expect(showingLabel(21, 40, 137)).toBe('Showing 21-40 of 137 results');
+  });
+
+  it('is singular for one search result', () => {
+    expect(foundLabel(1)).toBe('Found 1 result');
+    expect(foundLabel(0)).toBe('Found 0 results');
+    expect(foundLabel(20)).toBe('Found 20 results');
+  });
+
+  it('falls back to N/A and MOQ 1', () => {
+    expect(skuLabel('RNG-1')).toBe('SKU: RNG-1');
+    expect(skuLabel(null)).toBe('SKU: N/A');
+    expect(skuLabel('  ')).toBe('SKU: N/A');
+    expect(moqLabel(12)).toBe('MOQ: 12');
+    expect(moqLabel(null)).toBe('MOQ: 1');
+    expect(moqLabel(0)).toBe('MOQ: 1');
+  });
+
+  it("shows 'From $' with two decimals, only for positive prices", () => {
+    expect(fromPriceLabel(12.5)).toBe('From $12.50');
+    expect(fromPriceLabel(1234)).toBe('From $1,234.00');
+    expect(fromPriceLabel(0)).toBeNull();
+    expect(fromPriceLabel(null)).toBeNull();
+  });
+});
+
+describe('image sources', () => {
+  it('builds an optimiser srcset from accepted widths only', () => {
+    const { src, srcSet } = imageSources('http://127.0.0.1:54321/storage/v1/object/public/product-images/a b.webp', [256, 640], true);
+    expect(srcSet).toBe(
+      '/_next/image?url=http://127.0.0.1:54321/storage/v1/object/public/product-images/a%20b.webp&w=256&q=75 256w, ' +
+        '/_next/image?url=http://127.0.0.1:54321/storage/v1/object/public/product-images/a%20b.webp&w=640&q=75 640w',
+    );
+    // The optimiser reads back exactly the original URL.
+    const back = new URL(src, 'http://shop.test').searchParams.get('url');
+    expect(back).toBe('http://127.0.0.1:54321/storage/v1/object/public/product-images/a b.webp');
+    const tricky = 'http://h/p/a&b=c#d+e%20f?g.webp';
+    expect(new URL(imageSources(tricky, [256], true).src, 'http://shop.test').searchParams.get('url')).toBe(tricky);
+    expect(src).toContain('&w=640&');
+    for (const set of Object.values(IMAGE_WIDTHS)) for (const w of set) expect(OPTIMIZER_WIDTHS).toContain(w);
+  });
+
+  it('leaves images the optimiser may not fetch alone', () => {
+    expect(imageSources('https://elsewhere.test/x.jpg', [256], false)).toEqual({ src: 'https://elsewhere.test/x.jpg' });
+  });
+});
+
+describe('canOptimize', () => {
+  it('allows local paths and the storage bucket, nothing else', () => {
+    const base = process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321';
+    expect(canOptimize('/placeholder.webp')).toBe(true);
+    expect(canOptimize(`${base}/storage/v1/object/public/product-images/a.webp`)).toBe(true);
+    expect(canOptimize('//evil.test/a.webp')).toBe(false);
+    expect(canOptimize('https://elsewhere.test/a.webp')).toBe(false);
+  });
+});

@@ -98,7 +98,6 @@ function banner(cfg: StackConfig, hosted: boolean) {
   const lines = [
     '',
     `  Shop         ${siteUrl(cfg)}`,
-    `  Admin        ${siteUrl(cfg)}/admin`,
   ];
   if (!hosted) {
     lines.push(

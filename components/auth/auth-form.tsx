@@ -1,8 +1,7 @@
 'use client';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { supabaseBrowser } from '@/lib/supabase/browser';
+import { useActionState } from 'react';
+import { authenticate, type AuthFormState } from '@/lib/auth/actions';
 
 // Labels are the hosted auth form's defaults, which the shop's customers know.
 const VIEWS = {
@@ -20,52 +19,28 @@ const VIEWS = {
   },
 } as const;
 
-export function AuthForm({ view, next }: { view: keyof typeof VIEWS; next: string }) {
-  const router = useRouter();
-  const labels = VIEWS[view];
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+const initial: AuthFormState = { error: null, message: null, email: '' };
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setMessage(null);
-    const auth = supabaseBrowser().auth;
-    const { data, error: authError } =
-      view === 'sign_in'
-        ? await auth.signInWithPassword({ email, password })
-        : await auth.signUp({ email, password, options: { emailRedirectTo: `${window.location.origin}/auth/confirm` } });
-    setBusy(false);
-    if (authError) {
-      setError(authError.message);
-      return;
-    }
-    if (!data.session) {
-      setMessage('Check your email for the confirmation link');
-      return;
-    }
-    router.replace(next);
-    router.refresh();
-  }
+export function AuthForm({ view, next }: { view: keyof typeof VIEWS; next: string }) {
+  const labels = VIEWS[view];
+  const [state, action, pending] = useActionState(authenticate, initial);
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+    <form action={action} className="space-y-4">
+      <input type="hidden" name="view" value={view} />
+      <input type="hidden" name="next" value={next} />
       <div className="space-y-1">
         <label htmlFor="email" className="block text-sm font-medium">
           Email address
         </label>
         <input
           id="email"
+          name="email"
           type="email"
           autoComplete="email"
           required
           placeholder="Your email address"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          defaultValue={state.email}
           className="w-full rounded border border-stone-line bg-white px-3 py-2"
         />
       </div>
@@ -75,35 +50,34 @@ export function AuthForm({ view, next }: { view: keyof typeof VIEWS; next: strin
         </label>
         <input
           id="password"
+          name="password"
           type="password"
           autoComplete={view === 'sign_in' ? 'current-password' : 'new-password'}
           required
           placeholder="Your password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           className="w-full rounded border border-stone-line bg-white px-3 py-2"
         />
       </div>
       <button
         type="submit"
-        disabled={busy}
+        disabled={pending}
         className="w-full rounded bg-ink px-4 py-2 font-medium text-ivory hover:bg-gold-dark disabled:opacity-60"
       >
-        {busy ? labels.loading : labels.button}
+        {pending ? labels.loading : labels.button}
       </button>
       <p className="text-center text-sm">
         <Link href={labels.other.href} className="underline underline-offset-2">
           {labels.other.text}
         </Link>
       </p>
-      {message && (
+      {state.message && (
         <p role="status" className="text-sm text-ink-soft">
-          {message}
+          {state.message}
         </p>
       )}
-      {error && (
+      {state.error && (
         <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
+          {state.error}
         </p>
       )}
     </form>

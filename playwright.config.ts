@@ -4,12 +4,14 @@ import { CHROMIUM_ARGS } from './scripts/find-chromium';
 // Run through `npm run test:e2e` (tests/e2e/run.ts), which builds the app, starts a seeded local stack and sets
 // E2E_BASE_URL and CHROMIUM_PATH.
 const launchOptions = { executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS };
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+const mobile = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -19,11 +21,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // The checkout journeys add products of their own, so they run after the catalog journeys, whose expected counts
+  // (search totals, sitemap) come from the seeded catalog.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
-    {
-      name: 'mobile',
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions },
-    },
+    { name: 'desktop', testIgnore: '**/checkout.spec.ts', use: { ...desktop, launchOptions } },
+    { name: 'mobile', testIgnore: '**/checkout.spec.ts', use: { ...mobile, launchOptions } },
+    { name: 'checkout-desktop', testMatch: '**/checkout.spec.ts', dependencies: ['desktop', 'mobile'], use: { ...desktop, launchOptions } },
+    { name: 'checkout-mobile', testMatch: '**/checkout.spec.ts', dependencies: ['desktop', 'mobile'], use: { ...mobile, launchOptions } },
   ],
 });

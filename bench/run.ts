@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { apiUrl, databaseUrl, PROJECT_ROOT, siteUrl, stackEnv, testConfig } from '../local-stack/config';
+import { apiUrl, databaseUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, siteUrl, stackEnv, testConfig } from '../local-stack/config';
 import { LOCAL_DEFAULTS } from '../lib/local-defaults';
 import { startTestStack } from '../tests/support/stack';
 import { seedScale } from '../supabase/seed';
@@ -90,7 +90,8 @@ async function main() {
     results.seed_scale = { products: scale.products, seconds: +(scale.ms / 1000).toFixed(1), wall_s: +((Date.now() - t0) / 1000).toFixed(1) };
     console.log(`seeded ${scale.products} products in ${(scale.ms / 1000).toFixed(1)} s`);
 
-    const env = { ...process.env, ...stackEnv(cfg), NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' as const };
+    const env = { ...process.env, ...stackEnv(cfg), NEXT_DIST_DIR: DIST, ...NEXT_TOOL_ENV, NODE_ENV: 'production' as const };
+    await rm(nextDataCacheDir(DIST), { recursive: true, force: true });
     const build = spawnNext(['build'], env, true);
     let out = '';
     build.stdout!.on('data', (d: Buffer) => {

@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { isLocalUrl, LOCAL_DEFAULTS } from '../lib/local-defaults';
-import { apiUrl, databaseUrl, devConfig, mailboxUrl, PROJECT_ROOT, siteUrl, stackEnv, stripeApiUrl, type StackConfig } from './config';
+import { apiUrl, databaseUrl, devConfig, mailboxUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, siteUrl, stackEnv, stripeApiUrl, type StackConfig } from './config';
 import { startPostgres } from './db/postgres';
 import { migrate } from './db/migrate';
 import { startApiServer } from './api/server';
@@ -117,7 +117,7 @@ function banner(cfg: StackConfig, hosted: boolean) {
 async function serve(mode: 'start' | 'dev') {
   const cfg = devConfig();
   const hosted = !isLocalUrl(process.env.NEXT_PUBLIC_SUPABASE_URL || LOCAL_DEFAULTS.supabaseUrl);
-  let env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  let env: NodeJS.ProcessEnv = { ...process.env, ...NEXT_TOOL_ENV };
   if (!hosted) {
     const usingRealStripe = Boolean(process.env.STRIPE_SECRET_KEY);
     const stackVars = await startStack(cfg, { stripe: !usingRealStripe });
@@ -167,6 +167,7 @@ async function reset() {
   if (await portInUse(cfg.dbPort)) throw new Error('Stop the running shop (Ctrl+C) before `npm run db:reset`.');
   await rm(cfg.pgDir, { recursive: true, force: true });
   await rm(cfg.storageDir, { recursive: true, force: true });
+  await rm(nextDataCacheDir(), { recursive: true, force: true });
   log('local data wiped');
   await withTemporaryStack(seedIfEmpty);
 }

@@ -57,6 +57,17 @@ export const siteUrl = (cfg: StackConfig) => `http://localhost:${cfg.appPort}`;
 export const mailboxUrl = (cfg: StackConfig) => `${apiUrl(cfg)}/mailbox`;
 
 /** The environment the Next.js app (and tests that act like it) gets for this stack. */
+/**
+ * Settings for every `next` command the project runs: no telemetry, and no attempt to patch package-lock.json
+ * from the registry (Next tries to add other platforms' SWC binaries and fails offline).
+ */
+export const NEXT_TOOL_ENV = { NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1' } as const;
+
+/** Next's data cache (unstable_cache and fetch) of a build folder: it outlives builds, so it goes with the database. */
+export function nextDataCacheDir(distDir = '.next'): string {
+  return join(PROJECT_ROOT, distDir, 'cache', 'fetch-cache');
+}
+
 export function stackEnv(cfg: StackConfig): Record<string, string> {
   return {
     NEXT_PUBLIC_SUPABASE_URL: apiUrl(cfg),

@@ -1,8 +1,7 @@
 'use client';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { OUTSIDE_PROVIDER_MESSAGE } from '@/lib/cart/constants';
-import { cartReducer, isProductInCart, type AddToCartInput, type CartAction } from '@/lib/cart/lines';
-import { parseStoredCart, serializeCart } from '@/lib/cart/storage';
+import { cartReducer, isProductInCart, serializeCart, type AddToCartInput, type CartAction } from '@/lib/cart/lines';
 import { cartCount, cartSubtotal } from '@/lib/cart/totals';
 import { CART_STORAGE_KEY, type CartItem } from '@/lib/cart/types';
 
@@ -36,25 +35,37 @@ function reducer(state: State, action: Action): State {
   return items === state.items ? state : { ...state, items };
 }
 
-function readStorage(): CartItem[] {
+function readRaw(): string | null {
   try {
-    return parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
+    return window.localStorage.getItem(CART_STORAGE_KEY);
   } catch {
-    return [];
+    return null;
   }
 }
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(reducer, { items: [], ready: false });
 
-  // Read after mount so the first client render matches the server's (no hydration mismatch).
+  // Read after mount so the first client render matches the server's (no hydration mismatch). The validator is
+  // loaded on demand: it stays out of every page's first-load JavaScript.
   useEffect(() => {
-    dispatch({ type: 'loaded', items: readStorage() });
+    let active = true;
+    const load = () =>
+      import('@/lib/cart/storage')
+        .then(({ parseStoredCart }) => {
+          if (active) dispatch({ type: 'loaded', items: parseStoredCart(readRaw()) });
+        })
+        // If the chunk cannot load, stay not-ready rather than overwrite the stored cart with an empty one.
+        .catch(() => {});
+    void load();
     const onStorage = (event: StorageEvent) => {
-      if (event.key === CART_STORAGE_KEY || event.key === null) dispatch({ type: 'loaded', items: readStorage() });
+      if (event.key === CART_STORAGE_KEY || event.key === null) void load();
     };
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
+    return () => {
+      active = false;
+      window.removeEventListener('storage', onStorage);
+    };
   }, []);
 
   useEffect(() => {

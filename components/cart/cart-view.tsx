@@ -1,11 +1,10 @@
 'use client';
 import { Check, Copy, Gem, ShoppingBag, Trash2 } from 'lucide-react';
-import Image from 'next/image';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { QuantityInput } from '@/components/product/quantity-input';
-import { canOptimize } from '@/components/product/image-src';
+import { canOptimize, IMAGE_WIDTHS, imageSources } from '@/components/shop/listing/image-srcset';
 import {
   COPIED_LABEL_MS,
   ITEM_REMOVED_MESSAGE,
@@ -21,7 +20,7 @@ import { useCart } from './cart-context';
 import { copyText } from './copy-text';
 
 const primaryButton =
-  'inline-flex h-12 w-full items-center justify-center gap-2 rounded-md bg-ink px-6 text-sm font-medium tracking-wide ' +
+  'inline-flex h-12 items-center justify-center gap-2 rounded-md bg-ink px-6 text-sm font-medium tracking-wide ' +
   'text-ivory transition-colors hover:bg-gold-dark';
 
 export function CartView() {
@@ -45,7 +44,7 @@ export function CartView() {
       <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-24 text-center">
         <ShoppingBag aria-hidden className="size-12 stroke-1 text-gold-dark" />
         <h1 className="mt-6 text-3xl sm:text-4xl">Your cart is empty</h1>
-        <Link href="/products" className={`${primaryButton} mt-8 w-auto`}>
+        <Link href="/products" className={`${primaryButton} mt-8`}>
           Start Shopping
         </Link>
       </div>
@@ -87,11 +86,11 @@ export function CartView() {
           <div className="rounded-lg border border-stone-line bg-white p-6">
             <dl className="flex items-baseline justify-between">
               <dt className="text-sm font-medium">Subtotal</dt>
-              <dd className="tabular font-serif text-2xl" data-testid="cart-subtotal">
+              <dd className="font-serif text-2xl [font-variant-numeric:lining-nums_tabular-nums]" data-testid="cart-subtotal">
                 {formatDollars(subtotal)}
               </dd>
             </dl>
-            <Link href="/checkout" className={`${primaryButton} mt-6`}>
+            <Link href="/checkout" className={`${primaryButton} mt-6 w-full`}>
               Proceed to Checkout
             </Link>
           </div>
@@ -135,14 +134,14 @@ function CartLine({ item }: { item: CartItem }) {
         className="relative size-20 shrink-0 overflow-hidden rounded-md bg-ivory-deep sm:size-28"
       >
         {product.imageUrl ? (
-          <Image
-            src={product.imageUrl}
+          // eslint-disable-next-line @next/next/no-img-element -- optimised through /_next/image via srcSet
+          <img
+            {...imageSources(product.imageUrl, IMAGE_WIDTHS.thumb, canOptimize(product.imageUrl))}
             alt=""
-            fill
             sizes="(min-width: 640px) 112px, 80px"
-            unoptimized={!canOptimize(product.imageUrl)}
+            loading="lazy"
             draggable={false}
-            className="object-cover"
+            className="absolute inset-0 size-full object-cover"
           />
         ) : (
           <span className="flex size-full items-center justify-center text-stone-muted">

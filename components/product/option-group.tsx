@@ -29,7 +29,7 @@ export function OptionGroup<T extends string>({ legend, name, value, options, on
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {options.map((option) => (
-          <label key={option.value} className={option.disabled ? 'cursor-not-allowed' : 'cursor-pointer'}>
+          <label key={option.value} className={`relative ${option.disabled ? 'cursor-not-allowed' : 'cursor-pointer'}`}>
             <input
               type="radio"
               name={groupName}

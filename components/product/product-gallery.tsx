@@ -1,8 +1,7 @@
 'use client';
 import { ChevronLeft, ChevronRight, Gem } from 'lucide-react';
-import Image from 'next/image';
 import { useRef, useState } from 'react';
-import { canOptimize } from './image-src';
+import { canOptimize, IMAGE_WIDTHS, imageSources } from '@/components/shop/listing/image-srcset';
 
 interface ProductGalleryProps {
   name: string;
@@ -66,16 +65,16 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
           if (Math.abs(dx) >= SWIPE_MIN && Math.abs(dx) > Math.abs(dy)) show(dx < 0 ? index + 1 : index - 1);
         }}
       >
-        <Image
+        {/* The optimiser's srcset without next/image's client code: the browser fetches the width it shows. */}
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img
           key={current}
-          src={current}
+          {...imageSources(current, IMAGE_WIDTHS.hero, canOptimize(current))}
           alt={count > 1 ? `${name}, image ${index + 1} of ${count}` : name}
-          fill
-          priority={index === 0}
           sizes="(min-width: 1280px) 584px, (min-width: 1024px) 46vw, (min-width: 640px) 90vw, 100vw"
-          unoptimized={!canOptimize(current)}
+          fetchPriority={index === 0 ? 'high' : undefined}
           draggable={false}
-          className="object-cover"
+          className="absolute inset-0 size-full object-cover"
         />
         {count > 1 && (
           <>
@@ -104,14 +103,14 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
                   i === index ? 'border-gold-dark ring-1 ring-gold-dark' : 'border-stone-line opacity-80 hover:opacity-100'
                 }`}
               >
-                <Image
-                  src={src}
+                {/* eslint-disable-next-line @next/next/no-img-element */}
+                <img
+                  {...imageSources(src, IMAGE_WIDTHS.thumb, canOptimize(src))}
                   alt=""
-                  fill
                   sizes="80px"
-                  unoptimized={!canOptimize(src)}
+                  loading="lazy"
                   draggable={false}
-                  className="object-cover"
+                  className="absolute inset-0 size-full object-cover"
                 />
               </button>
             </li>

@@ -73,7 +73,7 @@ export function ProductPurchase({ product }: { product: Product }) {
       <div className="mt-6" aria-live="polite">
         {price !== null ? (
           <p className="flex items-baseline gap-2">
-            <span className="tabular font-serif text-3xl text-ink" data-testid="product-price">
+            <span className="font-serif text-3xl text-ink [font-variant-numeric:lining-nums_tabular-nums]" data-testid="product-price">
               {formatDollars(price)}
             </span>
             <span className="text-sm text-stone-muted">per piece</span>
@@ -140,7 +140,10 @@ export function ProductPurchase({ product }: { product: Product }) {
             onClick={add}
             // Enabled once the stored cart is loaded, so an early click cannot be lost.
             disabled={!addable || !ready}
-            className="inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-md bg-ink px-6 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark disabled:cursor-not-allowed disabled:bg-stone-line disabled:text-stone-muted lg:max-w-xs"
+            // Only a missing price looks disabled; the moment before the cart loads must not flash a colour change.
+            className={`inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-md px-6 text-sm font-medium tracking-wide transition-colors lg:max-w-xs ${
+              addable ? 'bg-ink text-ivory hover:bg-gold-dark' : 'cursor-not-allowed bg-stone-line text-stone-muted'
+            }`}
           >
             <ShoppingBag aria-hidden className="size-4" />
             Add to Cart

@@ -127,3 +127,8 @@ export function summaryToCartInput(summary: ProductSummary): AddToCartInput | nu
     },
   };
 }
+
+/** The stored form of the cart (read back by storage.ts's parseStoredCart). */
+export function serializeCart(items: readonly CartItem[]): string {
+  return JSON.stringify(items);
+}

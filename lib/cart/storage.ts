@@ -1,6 +1,6 @@
 // Reading and writing the cart JSON in local storage. Whatever is stored is untrusted: anything unreadable gives an
 // empty cart, and each line is re-keyed, MOQ-clamped and merged on the way in.
-// zod/mini keeps the validator small: this module ships with every page.
+// zod/mini keeps the validator small; the cart provider loads this module after hydration, not with the page.
 import * as z from 'zod/mini';
 import { CATEGORIES } from '../catalog/categories';
 import { addToCart } from './lines';
@@ -56,6 +56,4 @@ export function parseStoredCart(raw: string | null | undefined): CartItem[] {
   );
 }
 
-export function serializeCart(items: readonly CartItem[]): string {
-  return JSON.stringify(items);
-}
+export { serializeCart } from './lines';

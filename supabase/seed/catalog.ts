@@ -554,8 +554,9 @@ function generateCategory(category: Category, rng: Rng, now: number, count: numb
     switch (category) {
       case 'rings':
         row.is_adjustable = look.design !== 'signet' && rng.chance(0.15);
-        row.price_stone1 = piecePrice(stoneCost1);
-        row.price_stone2 = second ? piecePrice(stoneCost2) : null;
+        // One ring in forty is awaiting a price: the shop shows it, but it cannot be added to a cart.
+        row.price_stone1 = i % 40 === 17 ? null : piecePrice(stoneCost1);
+        row.price_stone2 = second && row.price_stone1 !== null ? piecePrice(stoneCost2) : null;
         break;
       case 'earrings':
       case 'body_jewelry':

@@ -7,7 +7,8 @@ import { addToCart } from '../../lib/cart/lines';
 import type { CartItem } from '../../lib/cart/types';
 import { CART_STORAGE_KEY } from '../../lib/cart/types';
 
-const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
+// Closed by its idle timeout: with fullyParallel a worker may run this file's hooks again after afterAll.
+const sql = postgres(process.env.DATABASE_URL!, { max: 2, idle_timeout: 2, onnotice: () => {} });
 let ring: { id: string; sku: string };
 let necklace: { id: string; sku: string };
 
@@ -23,10 +24,6 @@ test.beforeAll(async () => {
     returning id`;
   ring = { id: r!.id, sku: `${tag}-R` };
   necklace = { id: n!.id, sku: `${tag}-N` };
-});
-
-test.afterAll(async () => {
-  await sql.end();
 });
 
 /** A cart as the shop's own cart code builds it: ring in stone 2 (MOQ 3), necklace bought as a 7.5" bracelet. */

@@ -1,9 +1,10 @@
 // npm run test:e2e — builds the shop once for a throwaway seeded local stack, serves the production build, and runs
 // the Playwright suite in a system Chromium. Extra arguments go to `playwright test`.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from '../../scripts/find-chromium';
-import { PROJECT_ROOT, siteUrl, stackEnv, testConfig } from '../../local-stack/config';
+import { NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, siteUrl, stackEnv, testConfig } from '../../local-stack/config';
 import { startTestStack } from '../support/stack';
 
 const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 55500);
@@ -39,8 +40,9 @@ async function main() {
   let app: ChildProcess | undefined;
   let code = 1;
   try {
-    const env = { ...process.env, ...stackEnv(cfg), NEXT_DIST_DIR: '.next-e2e', NEXT_TELEMETRY_DISABLED: '1' };
+    const env = { ...process.env, ...stackEnv(cfg), NEXT_DIST_DIR: '.next-e2e', ...NEXT_TOOL_ENV };
     console.log(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s; building the app...`);
+    rmSync(nextDataCacheDir('.next-e2e'), { recursive: true, force: true });
     if (!process.env.E2E_SKIP_BUILD) {
       const built = await run(bin('next'), ['build'], { ...env, NODE_ENV: 'production' });
       if (built !== 0) throw new Error('next build failed');

@@ -18,7 +18,7 @@ async function matches(input: string) {
 test('finds a product by its SKU while typing and opens it', async ({ page }) => {
   const [product] = await sql<{ id: string; category: string; name: string; sku: string }[]>`
     select id, category, name, sku from catalog_products where sku is not null order by created_at limit 1`;
-  test.skip(!product, 'needs a product with a SKU');
+  expect(product, 'needs a product with a SKU').toBeTruthy();
   await page.goto('/');
   const opener = page.getByRole('button', { name: 'Search products' });
   await opener.click();
@@ -47,7 +47,7 @@ test('finds a product by its SKU while typing and opens it', async ({ page }) =>
 test('counts word-prefix matches and closes by Escape, backdrop and close button, giving focus back', async ({ page }) => {
   const word = 'gol';
   const expected = await matches(word);
-  test.skip(expected < 2, 'needs several gold products');
+  expect(expected, 'needs several gold products').toBeGreaterThanOrEqual(2);
   await page.goto('/products');
   const opener = page.getByRole('button', { name: 'Search products' });
   const dialog = page.getByRole('dialog', { name: 'Search Products' });

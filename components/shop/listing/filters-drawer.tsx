@@ -3,6 +3,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
 import type { ListingQuery } from '@/lib/catalog/listing-params';
+import { drawerWasOpen, FILTERS_BUTTON, listingDrawerClosed, useListingControlFocus } from './listing-focus';
 import { MaterialFilter } from './material-filter';
 
 const Sheet = dynamic(() => import('../header/sheet'), { ssr: false });
@@ -10,14 +11,19 @@ const preload = () => void import('../header/sheet');
 
 /** Mobile: the Filters button and its drawer with the material filter. */
 export function FiltersDrawer({ basePath, query }: { basePath: string; query: ListingQuery }) {
-  const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+  // A choice made in the drawer re-renders the listing; the drawer stays open for the next one.
+  const [open, setOpen] = useState(drawerWasOpen);
+  const [loaded, setLoaded] = useState(open);
   const button = useRef<HTMLButtonElement>(null);
+  const control = useListingControlFocus(false);
   const active = query.materials.length;
   return (
     <>
       <button
-        ref={button}
+        ref={(element) => {
+          button.current = element;
+          control(FILTERS_BUTTON)(element);
+        }}
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -38,8 +44,16 @@ export function FiltersDrawer({ basePath, query }: { basePath: string; query: Li
         )}
       </button>
       {loaded && (
-        <Sheet open={open} onOpenChange={setOpen} title="Filters" returnFocus={button}>
-          <MaterialFilter basePath={basePath} query={query} />
+        <Sheet
+          open={open}
+          onOpenChange={(next) => {
+            if (!next) listingDrawerClosed();
+            setOpen(next);
+          }}
+          title="Filters"
+          returnFocus={button}
+        >
+          <MaterialFilter basePath={basePath} query={query} inDrawer />
         </Sheet>
       )}
     </>

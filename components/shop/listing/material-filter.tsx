@@ -2,28 +2,38 @@
 import { useId } from 'react';
 import { MATERIALS, materialLabel } from '@/lib/catalog/categories';
 import { toggleMaterial, type ListingQuery } from '@/lib/catalog/listing-params';
+import { useListingControlFocus } from './listing-focus';
 import { useListingNavigation } from './use-listing-navigation';
 
 /** The material filter: silver, gold, rose gold; several may be chosen; kept in the URL as ?material=. */
-export function MaterialFilter({ basePath, query }: { basePath: string; query: ListingQuery }) {
-  const { go, pending } = useListingNavigation(basePath, query);
+interface MaterialFilterProps {
+  basePath: string;
+  query: ListingQuery;
+  /** In the mobile Filters drawer rather than the sidebar. */
+  inDrawer?: boolean;
+}
+
+export function MaterialFilter({ basePath, query, inDrawer = false }: MaterialFilterProps) {
+  const { go, pending, query: shown } = useListingNavigation(basePath, query);
+  const control = useListingControlFocus(inDrawer);
   const id = useId();
   return (
     <fieldset aria-busy={pending} className={pending ? 'opacity-70' : undefined}>
       <legend className="text-xs font-semibold uppercase tracking-[0.22em] text-ink">Material</legend>
       <ul className="mt-4 space-y-3">
         {MATERIALS.map((m) => {
-          const checked = query.materials.includes(m);
+          const checked = shown.materials.includes(m);
           return (
             <li key={m}>
               <label htmlFor={`${id}-${m}`} className="flex cursor-pointer items-center gap-3 text-sm text-ink">
                 <input
                   id={`${id}-${m}`}
+                  ref={control(`material-${m}`)}
                   type="checkbox"
                   name="material"
                   value={m}
                   checked={checked}
-                  onChange={(e) => go({ materials: toggleMaterial(query.materials, m, e.target.checked) })}
+                  onChange={(e) => go({ materials: toggleMaterial(shown.materials, m, e.target.checked) }, { id: `material-${m}`, inDrawer })}
                   className="size-4 cursor-pointer rounded-sm border-stone-muted accent-gold-dark"
                 />
                 {materialLabel(m)}
@@ -32,10 +42,10 @@ export function MaterialFilter({ basePath, query }: { basePath: string; query: L
           );
         })}
       </ul>
-      {query.materials.length > 0 && (
+      {shown.materials.length > 0 && (
         <button
           type="button"
-          onClick={() => go({ materials: [] })}
+          onClick={() => go({ materials: [] }, { id: `material-${MATERIALS[0]}`, inDrawer })}
           className="mt-5 text-xs text-stone-muted underline underline-offset-4 hover:text-gold-dark"
         >
           Clear filters

@@ -2,12 +2,14 @@
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { SORT_LABELS, SORTS, type ListingQuery, type Sort } from '@/lib/catalog/listing-params';
+import { useListingControlFocus } from './listing-focus';
 import { useListingNavigation } from './use-listing-navigation';
 
 /** Sort by Newest or by the 'From' price; the choice is kept in the URL as ?sort=. */
 export function SortSelect({ basePath, query }: { basePath: string; query: ListingQuery }) {
-  const { go, pending } = useListingNavigation(basePath, query);
+  const { go, pending, query: shown } = useListingNavigation(basePath, query);
   const id = useId();
+  const control = useListingControlFocus(false);
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="whitespace-nowrap text-sm text-stone-muted">
@@ -16,9 +18,10 @@ export function SortSelect({ basePath, query }: { basePath: string; query: Listi
       <div className="relative">
         <select
           id={id}
-          value={query.sort}
+          ref={control('sort')}
+          value={shown.sort}
           aria-busy={pending}
-          onChange={(e) => go({ sort: e.target.value as Sort })}
+          onChange={(e) => go({ sort: e.target.value as Sort }, { id: 'sort', inDrawer: false })}
           className="h-10 appearance-none rounded-sm border border-stone-line bg-ivory py-0 pl-3 pr-9 text-sm text-ink hover:border-stone-muted"
         >
           {SORTS.map((s) => (

@@ -1,13 +1,23 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useTransition } from 'react';
+import { useOptimistic, useTransition } from 'react';
 import { listingHref, type ListingQuery } from '@/lib/catalog/listing-params';
+import { rememberListingControl, type ListingControl } from './listing-focus';
 
-/** Filter and sort changes replace the URL (no history entry per click) and keep the scroll position. */
+/**
+ * Filter and sort changes replace the URL (no history entry per click) and keep the scroll position. The controls
+ * show the choice at once (optimistic) while the server renders the new page, and quick successive changes build on
+ * each other rather than on the URL that has not arrived yet.
+ */
 export function useListingNavigation(basePath: string, query: ListingQuery) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const go = (change: Partial<ListingQuery>) =>
-    startTransition(() => router.replace(listingHref(basePath, query, change), { scroll: false }));
-  return { go, pending };
+  const [shown, show] = useOptimistic(query, (current: ListingQuery, change: Partial<ListingQuery>) => ({ ...current, ...change }));
+  const go = (change: Partial<ListingQuery>, control: ListingControl) =>
+    startTransition(() => {
+      rememberListingControl(control);
+      show(change);
+      router.replace(listingHref(basePath, shown, change), { scroll: false });
+    });
+  return { go, pending, query: shown };
 }

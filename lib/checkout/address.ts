@@ -1,5 +1,5 @@
-// Checkout address rules and messages (SPEC §5). Pure: the form, the route handler and the tests share them.
-import { z } from 'zod';
+// Checkout address rules and messages (SPEC §5). Pure and free of zod, so the checkout form ships without a schema
+// library; the request schema of the address route is in address-schema.ts.
 
 export const ADDRESS_FIELDS = [
   'full_name',
@@ -90,24 +90,3 @@ export function resolveAddresses({ shipping, billing, sameAsShipping }: Checkout
   const ship = clean(shipping);
   return { shipping: ship, billing: sameAsShipping ? { ...ship } : clean(billing) };
 }
-
-const field = z.string().max(200, { error: 'is too long (200 characters at most)' }).default('');
-export const addressSchema = z.object({
-  full_name: field,
-  address_line1: field,
-  address_line2: field,
-  city: field,
-  state: field,
-  postal_code: field,
-  country: z.string().max(2).default(''),
-  phone: field,
-});
-
-/** Body of the address-save call. Billing may be left out when it equals shipping. */
-export const saveAddressesSchema = z.object({
-  checkoutId: z.uuid(),
-  sameAsShipping: z.boolean().default(true),
-  shipping: addressSchema,
-  billing: addressSchema.optional(),
-});
-export type SaveAddressesInput = z.infer<typeof saveAddressesSchema>;

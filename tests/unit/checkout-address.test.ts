@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyAddress,
   resolveAddresses,
-  saveAddressesSchema,
   validateAddress,
   validateCheckoutAddresses,
   type Address,
 } from '@/lib/checkout/address';
+import { saveAddressesSchema } from '@/lib/checkout/address-schema';
 import { countries, isCountryCode } from '@/lib/checkout/countries';
 
 const complete: Address = {

@@ -1,6 +1,7 @@
 // POST /api/checkout/address — saves the buyer's shipping and billing address onto their open checkout (and its
 // PaymentIntent) before the card is charged. Only the browser that started the checkout may do this.
-import { emptyAddress, saveAddressesSchema } from '@/lib/checkout/address';
+import { emptyAddress } from '@/lib/checkout/address';
+import { saveAddressesSchema } from '@/lib/checkout/address-schema';
 import { ADDRESS_SAVE_FAILED } from '@/lib/checkout/errors';
 import { browserCheckoutIds, errorResponse, handleError, readJson } from '@/lib/checkout/http';
 import { describeIssues } from '@/lib/checkout/lines';

@@ -4,7 +4,7 @@
 // say what the page costs over the server's own floor.
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { apiUrl, databaseUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, siteUrl, stackEnv, testConfig } from '../local-stack/config';
@@ -62,16 +62,44 @@ async function load(url: string, connections = 10) {
   };
 }
 
-async function measurePage(name: string, path: string, base: string) {
-  const body = Buffer.from(await (await fetch(base + path)).arrayBuffer());
-  const staticName = `bench-static-${body.length}.html`;
-  await writeFile(join(PROJECT_ROOT, 'public', staticName), body);
-  await fetch(`${base}/${staticName}`); // warm
+const PAGES = [
+  ['category_page', '/category/rings'],
+  ['products_page_500', '/products?page=500'],
+  ['home', '/'],
+  ['search_endpoint', '/api/search?q=gold%20ring'],
+] as const;
+
+const staticPath = (bytes: number) => join(PROJECT_ROOT, 'public', `bench-static-${bytes}.html`);
+
+async function measurePage(name: string, path: string, body: Buffer, base: string) {
+  await fetch(`${base}/bench-static-${body.length}.html`); // warm
   const page = await load(base + path);
-  const staticFile = await load(`${base}/${staticName}`);
-  await rm(join(PROJECT_ROOT, 'public', staticName), { force: true });
+  const staticFile = await load(`${base}/bench-static-${body.length}.html`);
   results[name] = { path, bytes: body.length, gzip_bytes: gzipSync(body).length, page, static_same_size: staticFile };
   console.log(`${name.padEnd(22)} p95 ${page.p95_ms} ms (static ${staticFile.p95_ms} ms)  ${page.rps} req/s  ${body.length} B`);
+}
+
+/**
+ * Listing pages are cached after their first render, so the load figures above are mostly cache hits. This renders
+ * pages nobody has asked for yet, one after another, to show what a cache miss costs (SQL plus rendering).
+ */
+async function measureUncached(base: string) {
+  const paths = [
+    ...Array.from({ length: 20 }, (_, i) => `/products?page=${700 + i * 13}`),
+    ...Array.from({ length: 20 }, (_, i) => `/category/rings?sort=price-desc&material=gold&page=${40 + i * 7}`),
+    ...Array.from({ length: 20 }, (_, i) => `/category/necklaces?sort=price-asc&page=${50 + i * 11}`),
+  ];
+  const times: number[] = [];
+  for (const path of paths) {
+    const t0 = performance.now();
+    const res = await fetch(base + path);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  results.uncached_listing_pages = { pages: paths.length, p50_ms: percentile(times, 0.5), p95_ms: percentile(times, 0.95), max_ms: percentile(times, 1) };
+  console.log('uncached listing pages:', results.uncached_listing_pages);
 }
 
 function firstLoadJs(buildOutput: string) {
@@ -118,20 +146,38 @@ async function main() {
     results.first_load_js = firstLoadJs(out);
     console.log('first-load JS (gzip):', results.first_load_js);
 
-    app = spawnNext(['start', '-p', String(cfg.appPort), '-H', '127.0.0.1'], env);
     const base = siteUrl(cfg).replace('localhost', '127.0.0.1');
-    await waitFor(`${base}/robots.txt`);
+    const start = async () => {
+      const server = spawnNext(['start', '-p', String(cfg.appPort), '-H', '127.0.0.1'], env);
+      await waitFor(`${base}/robots.txt`);
+      return server;
+    };
+    // A static file of each page's size sits beside it in public/; `next start` reads that folder when it starts,
+    // so the pages are fetched first and the server restarted with the files in place.
+    app = await start();
+    const bodies = new Map<string, Buffer>();
+    for (const [name, path] of PAGES) {
+      const body = Buffer.from(await (await fetch(base + path)).arrayBuffer());
+      bodies.set(name, body);
+      await writeFile(staticPath(body.length), body);
+    }
+    const first = app;
+    await new Promise((r) => {
+      first.once('exit', r);
+      first.kill('SIGTERM');
+    });
+    app = await start();
     results.rss_idle_mb = await rssMb(app.pid!);
-
-    await measurePage('category_page', '/category/rings', base);
-    await measurePage('products_page_500', '/products?page=500', base);
-    await measurePage('home', '/', base);
-    await measurePage('search_endpoint', '/api/search?q=gold%20ring', base);
+    for (const [name, path] of PAGES) await measurePage(name, path, bodies.get(name)!, base);
+    await measureUncached(base);
     results.rss_after_load_mb = await rssMb(app.pid!);
     console.log(`server RSS: idle ${results.rss_idle_mb} MB, after load ${results.rss_after_load_mb} MB`);
   } finally {
     app?.kill('SIGTERM');
     await stack.stop();
+    for (const file of await readdir(join(PROJECT_ROOT, 'public'))) {
+      if (file.startsWith('bench-static-')) await rm(join(PROJECT_ROOT, 'public', file), { force: true });
+    }
   }
   results.fulfilment = await benchFulfilment();
   console.log('fulfilment:', results.fulfilment);

@@ -11,17 +11,11 @@ import { resolveAddresses, validateCheckoutAddresses, type Address, type Checkou
 import { isCountryCode } from './countries';
 import { ADDRESS_BANNER, CheckoutError } from './errors';
 import type { CheckoutLineInput } from './lines';
-import { priceCheckout, type PricedLine } from './pricing';
+import type { CheckoutSessionResponse } from './api';
+import { priceCheckout } from './pricing';
 
-export interface CheckoutSession {
-  checkoutId: string;
-  orderId: string;
-  paymentIntentId: string;
-  clientSecret: string;
-  totalCents: number;
-  currency: string;
-  lines: PricedLine[];
-}
+/** What opening a checkout answers with: the route handler sends it as is. */
+export type CheckoutSession = CheckoutSessionResponse;
 
 /** Key for the signed checkout cookie, derived from a server secret so no extra setting is needed. */
 export function checkoutCookieKey(): string {

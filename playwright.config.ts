@@ -6,6 +6,9 @@ import { CHROMIUM_ARGS } from './scripts/find-chromium';
 const launchOptions = { executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS };
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const mobile = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
+// Journeys of one layout only (the desktop dropdown, the mobile menu) carry @desktop-only or @mobile-only in their title.
+const desktopOnly = /@desktop-only/;
+const mobileOnly = /@mobile-only/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,9 +27,21 @@ export default defineConfig({
   // The checkout journeys add products of their own, so they run after the catalog journeys, whose expected counts
   // (search totals, sitemap) come from the seeded catalog.
   projects: [
-    { name: 'desktop', testIgnore: '**/checkout.spec.ts', use: { ...desktop, launchOptions } },
-    { name: 'mobile', testIgnore: '**/checkout.spec.ts', use: { ...mobile, launchOptions } },
-    { name: 'checkout-desktop', testMatch: '**/checkout.spec.ts', dependencies: ['desktop', 'mobile'], use: { ...desktop, launchOptions } },
-    { name: 'checkout-mobile', testMatch: '**/checkout.spec.ts', dependencies: ['desktop', 'mobile'], use: { ...mobile, launchOptions } },
+    { name: 'desktop', testIgnore: '**/checkout.spec.ts', grepInvert: mobileOnly, use: { ...desktop, launchOptions } },
+    { name: 'mobile', testIgnore: '**/checkout.spec.ts', grepInvert: desktopOnly, use: { ...mobile, launchOptions } },
+    {
+      name: 'checkout-desktop',
+      testMatch: '**/checkout.spec.ts',
+      dependencies: ['desktop', 'mobile'],
+      grepInvert: mobileOnly,
+      use: { ...desktop, launchOptions },
+    },
+    {
+      name: 'checkout-mobile',
+      testMatch: '**/checkout.spec.ts',
+      dependencies: ['desktop', 'mobile'],
+      grepInvert: desktopOnly,
+      use: { ...mobile, launchOptions },
+    },
   ],
 });

@@ -57,8 +57,7 @@ test.describe('header and footer', () => {
     await expect(footer.getByRole('list', { name: 'Social media' }).getByRole('link')).toHaveCount(3);
   });
 
-  test("the Women's Jewelry dropdown opens on hover, closes after the pointer leaves, and works by keyboard", async ({ page }) => {
-    test.skip(isMobile(page), 'desktop navigation');
+  test("the Women's Jewelry dropdown opens on hover, closes after the pointer leaves, and works by keyboard @desktop-only", async ({ page }) => {
     await page.goto('/products');
     const button = page.getByRole('button', { name: "Women's Jewelry" });
     const pendants = page.getByRole('link', { name: 'Pendants' });
@@ -79,8 +78,7 @@ test.describe('header and footer', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('the mobile menu shows the same links, traps focus, closes on Escape and gives focus back', async ({ page }) => {
-    test.skip(!isMobile(page), 'mobile navigation');
+  test('the mobile menu shows the same links, traps focus, closes on Escape and gives focus back @mobile-only', async ({ page }) => {
     await page.goto('/products');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.click();

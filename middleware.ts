@@ -1,11 +1,49 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { updateSession } from './lib/supabase/middleware';
 import { listingRewrite } from './lib/catalog/listing-state';
+import { publicEnv } from './lib/env.public';
+import { contentSecurityPolicy, newNonce, securityHeaders, usesNonce } from './lib/security/headers';
+import { isSameOrigin } from './lib/security/origin';
+
+const supabaseOrigin = new URL(publicEnv.supabaseUrl).origin;
+
+function stripeStandInOrigin(): string | null {
+  const base = process.env.STRIPE_API_BASE;
+  try {
+    return base ? new URL(base).origin : null;
+  } catch {
+    return null;
+  }
+}
 
 // First gate only: every admin action and account query checks again on the server.
 export async function middleware(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  const { user, response } = await updateSession(request);
+  const https =
+    request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+
+  // A server action (or any form post) from another site: refused here with 403 instead of a 500 inside Next.js.
+  if (request.method === 'POST' && !isSameOrigin(request.headers.get('origin'), request.headers.get('host'), request.headers.get('x-forwarded-host'))) {
+    return NextResponse.json({ error: 'This request came from another site and was refused.' }, { status: 403 });
+  }
+
+  const nonce = usesNonce(pathname) ? newNonce() : undefined;
+  const csp = contentSecurityPolicy({
+    nonce,
+    supabaseOrigin,
+    stripeStandInOrigin: stripeStandInOrigin(),
+    development: process.env.NODE_ENV === 'development',
+    https,
+  });
+  const requestHeaders = new Headers(request.headers);
+  // Next.js reads the nonce from the request's CSP header and puts it on the scripts it renders.
+  if (nonce) requestHeaders.set('content-security-policy', csp);
+  const withHeaders = (res: NextResponse) => {
+    for (const [name, value] of Object.entries(securityHeaders(csp, https))) res.headers.set(name, value);
+    return res;
+  };
+
+  const { user, response } = await updateSession(request, requestHeaders, https);
   const needsUser = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
   const isAdminArea = pathname.startsWith('/admin') && pathname !== '/admin/login';
   if (!user && (needsUser || isAdminArea)) {
@@ -14,16 +52,16 @@ export async function middleware(request: NextRequest) {
     url.search = needsUser ? `?next=${encodeURIComponent(pathname + search)}` : '';
     const redirect = NextResponse.redirect(url);
     for (const cookie of response().cookies.getAll()) redirect.cookies.set(cookie);
-    return redirect;
+    return withHeaders(redirect);
   }
   // Listing views (?page=, ?sort=, ?material=) are served from cacheable internal paths.
   const listing = listingRewrite(pathname, request.nextUrl.searchParams);
   if (listing) {
-    const rewrite = NextResponse.rewrite(new URL(listing, request.url), { request: { headers: request.headers } });
+    const rewrite = NextResponse.rewrite(new URL(listing, request.url), { request: { headers: requestHeaders } });
     for (const cookie of response().cookies.getAll()) rewrite.cookies.set(cookie);
-    return rewrite;
+    return withHeaders(rewrite);
   }
-  return response();
+  return withHeaders(response());
 }
 
 export const config = {

@@ -1,7 +1,8 @@
 // The address-save request body, validated by the route handler (server side only, so zod stays out of the form).
 import { z } from 'zod';
+import { text } from '../validation/text';
 
-const field = z.string().max(200, { error: 'is too long (200 characters at most)' }).default('');
+const field = text({ max: 200 }).default('');
 export const addressSchema = z.object({
   full_name: field,
   address_line1: field,
@@ -9,7 +10,7 @@ export const addressSchema = z.object({
   city: field,
   state: field,
   postal_code: field,
-  country: z.string().max(2).default(''),
+  country: text({ max: 2 }).default(''),
   phone: field,
 });
 

@@ -1,4 +1,5 @@
 // Errors the checkout reports to the browser: an HTTP status and a message meant for the buyer.
+import { HttpError } from '../http/errors';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add items before checkout.';
 export const SETUP_FAILED_FALLBACK = 'Failed to create checkout session';
@@ -18,14 +19,9 @@ export type CheckoutErrorCode =
   | 'not_open'
   | 'payment_provider';
 
-export class CheckoutError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: CheckoutErrorCode,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
+export class CheckoutError extends HttpError {
+  constructor(status: number, code: CheckoutErrorCode, message: string, details?: Record<string, unknown>) {
+    super(status, message, code, details);
     this.name = 'CheckoutError';
   }
 }

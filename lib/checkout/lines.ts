@@ -1,6 +1,7 @@
 // What the browser may send to start a checkout: product ids, chosen options and quantities. Nothing else is read;
 // a price in the request is dropped by the schema and never reaches the pricing.
 import { z } from 'zod';
+import { text } from '../validation/text';
 
 export const MAX_CHECKOUT_LINES = 100;
 export const MAX_LINE_QUANTITY = 100_000;
@@ -15,7 +16,7 @@ export const checkoutLineSchema = z.object({
   specifications: z
     .object({
       stoneType: z.enum(['stone1', 'stone2']).nullish(),
-      size: z.string().trim().max(8).nullish(),
+      size: text({ max: 8 }).nullish(),
       style: z.enum(['necklace', 'bracelet']).nullish(),
     })
     .default({}),
@@ -27,11 +28,3 @@ export const checkoutRequestSchema = z.object({
 
 export type CheckoutLineInput = z.infer<typeof checkoutLineSchema>;
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
-
-/** One readable sentence from a zod error: 'lines.0.quantity: quantity must be at least 1'. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
-    .join('; ');
-}

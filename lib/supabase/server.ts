@@ -2,19 +2,27 @@ import 'server-only';
 import { createServerClient } from '@supabase/ssr';
 import { cookies } from 'next/headers';
 import { env } from '../env';
+import { sessionChange, sessionCookieOptions, signedInHint } from './cookies';
 import { realtimeOptions } from './realtime';
 
 /** Supabase client for server components, server actions and route handlers, bound to the visitor's cookies. */
 export async function createSupabaseServerClient() {
   const cookieStore = await cookies();
-  const { NEXT_PUBLIC_SUPABASE_URL, NEXT_PUBLIC_SUPABASE_ANON_KEY } = env();
+  const { NEXT_PUBLIC_SUPABASE_URL, NEXT_PUBLIC_SUPABASE_ANON_KEY, SITE_URL } = env();
+  const secure = SITE_URL.startsWith('https:');
   return createServerClient(NEXT_PUBLIC_SUPABASE_URL, NEXT_PUBLIC_SUPABASE_ANON_KEY, {
     realtime: realtimeOptions,
+    cookieOptions: sessionCookieOptions(secure),
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll: (list) => {
         try {
           for (const { name, value, options } of list) cookieStore.set(name, value, options);
+          const change = sessionChange(list);
+          if (change !== null) {
+            const hint = signedInHint(change, secure);
+            cookieStore.set(hint.name, hint.value, hint.options);
+          }
         } catch {
           // Server components cannot set cookies; the middleware refreshes the session instead.
         }

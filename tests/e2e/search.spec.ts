@@ -76,7 +76,10 @@ test('counts word-prefix matches and closes by Escape, backdrop and close button
 test('the search route validates its input and answers JSON', async ({ request }) => {
   const blank = await request.get('/api/search?q=%20%20');
   expect(blank.status()).toBe(400);
-  expect(await blank.json()).toMatchObject({ message: 'Query parameter q must not be blank.' });
+  expect(await blank.json()).toMatchObject({ error: 'Query parameter q must not be blank.' });
+  const nul = await request.get('/api/search?q=ring%00x');
+  expect(nul.status()).toBe(400);
+  expect(JSON.stringify(await nul.json())).not.toMatch(/postgres|invalid byte|syntax/i);
   expect((await request.get('/api/search')).status()).toBe(400);
   expect((await request.get(`/api/search?q=${'a'.repeat(101)}`)).status()).toBe(400);
 

@@ -158,7 +158,7 @@ describe('fulfilment through the webhook', () => {
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'Invalid signature' });
+      expect(await response.json()).toMatchObject({ error: 'Invalid signature' });
     }
     expect(await orderCounts(session.orderId)).toEqual({ orders: 0, items: 0, transactions: 0 });
     expect((await checkoutRow(session.checkoutId)).status).toBe('open');
@@ -174,12 +174,28 @@ describe('fulfilment through the webhook', () => {
     expect(await orderCounts(session.orderId)).toEqual({ orders: 0, items: 0, transactions: 0 });
     expect((await checkoutRow(session.checkoutId)).status).toBe('amount_mismatch');
 
-    const currency = await openCheckout();
+  });
+
+  it('acts on the PaymentIntent retrieved from Stripe, never on the event body, even when correctly signed', async () => {
     endpoint.forward = false;
-    await sdk.paymentIntents.confirm(currency.paymentIntentId, { payment_method: 'pm_card_visa' });
-    const response = await deliver(await eventFor('payment_intent.succeeded', currency.paymentIntentId, { currency: 'eur' }));
-    expect(await response.json()).toMatchObject({ outcome: 'amount_mismatch' });
-    expect(await orderCounts(currency.orderId)).toEqual({ orders: 0, items: 0, transactions: 0 });
+    // Never paid: the intent is still requires_payment_method at Stripe, whatever the signed body claims.
+    const unpaid = await openCheckout();
+    const forged = await eventFor('payment_intent.succeeded', unpaid.paymentIntentId, {
+      status: 'succeeded',
+      amount_received: unpaid.totalCents,
+    });
+    const refused = await deliver(forged);
+    expect(refused.status).toBe(200);
+    expect(await refused.json()).toMatchObject({ outcome: 'not_paid', status: 'requires_payment_method' });
+    expect(await orderCounts(unpaid.orderId)).toEqual({ orders: 0, items: 0, transactions: 0 });
+    expect((await checkoutRow(unpaid.checkoutId)).status).toBe('open');
+
+    // Paid: a body claiming another currency changes nothing; Stripe's own record is fulfilled.
+    const paid = await openCheckout();
+    await sdk.paymentIntents.confirm(paid.paymentIntentId, { payment_method: 'pm_card_visa' });
+    const response = await deliver(await eventFor('payment_intent.succeeded', paid.paymentIntentId, { currency: 'eur', amount: 50 }));
+    expect(await response.json()).toMatchObject({ outcome: 'fulfilled' });
+    expect(await orderCounts(paid.orderId)).toEqual({ orders: 1, items: 2, transactions: 1 });
   });
 
   it('leaves no partial order when an insert fails, answers 500 so Stripe retries, and the retry succeeds', async () => {

@@ -2,18 +2,18 @@
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 
-// @supabase/ssr keeps the session in readable cookies named sb-<project>-auth-token (split into .0, .1… when long).
-const SESSION_COOKIE = /(?:^|;\s*)sb-[^=;]+-auth-token(?:\.\d+)?=[^;]/;
+// The session cookies are HttpOnly; the server keeps a harmless hint cookie beside them (lib/supabase/cookies.ts).
+const SIGNED_IN_HINT = /(?:^|;\s*)shop_signed_in=1(?:;|$)/;
 
 /**
- * Whether the visitor has a session, read from the cookie in the browser so shop pages stay cacheable (no cookies()
- * on the server). Only decides where the account icon points: /dashboard itself is guarded by the middleware.
+ * Whether the visitor has a session, read from the hint cookie in the browser so shop pages stay cacheable (no
+ * cookies() on the server). Only decides where the account icon points: /dashboard itself is guarded on the server.
  */
 export function useSignedIn(): boolean {
   const [signedIn, setSignedIn] = useState(false);
   const pathname = usePathname();
   useEffect(() => {
-    setSignedIn(SESSION_COOKIE.test(document.cookie));
+    setSignedIn(SIGNED_IN_HINT.test(document.cookie));
   }, [pathname]);
   return signedIn;
 }

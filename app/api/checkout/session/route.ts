@@ -1,27 +1,34 @@
 // POST /api/checkout/session — cart lines in; server-priced lines, total and the PaymentIntent's client secret out.
 import { getCurrentUser } from '@/lib/auth/user';
 import type { CheckoutSessionResponse } from '@/lib/checkout/api';
+import { MAX_CHECKOUT_BODY_BYTES } from '@/lib/checkout/api';
 import { CheckoutError, EMPTY_CART_MESSAGE, SETUP_FAILED_FALLBACK } from '@/lib/checkout/errors';
-import { errorResponse, handleError, readJson, rememberCheckout } from '@/lib/checkout/http';
-import { checkoutRequestSchema, describeIssues } from '@/lib/checkout/lines';
+import { rememberCheckout } from '@/lib/checkout/http';
+import { checkoutRequestSchema } from '@/lib/checkout/lines';
 import { createCheckout } from '@/lib/checkout/server';
+import { readJsonCapped } from '@/lib/http/body';
+import { describeIssues } from '@/lib/http/errors';
+import { defineRoute } from '@/lib/http/route';
+import { clientAddress, RATE_RULES } from '@/lib/rate-limit';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export async function POST(request: Request): Promise<Response> {
-  try {
-    const parsed = checkoutRequestSchema.safeParse(await readJson(request));
-    if (!parsed.success) {
-      return errorResponse(400, { error: `Invalid cart: ${describeIssues(parsed.error)}`, code: 'invalid_request' });
-    }
+export const POST = defineRoute(
+  {
+    name: 'checkout.session',
+    access: 'public',
+    failure: SETUP_FAILED_FALLBACK,
+    rateLimit: (request) => [{ rule: RATE_RULES.checkoutPerAddress, subject: clientAddress(request.headers) }],
+  },
+  async (request) => {
+    const parsed = checkoutRequestSchema.safeParse(await readJsonCapped(request, MAX_CHECKOUT_BODY_BYTES));
+    if (!parsed.success) throw new CheckoutError(400, 'invalid_request', `Invalid cart: ${describeIssues(parsed.error)}`);
     if (parsed.data.lines.length === 0) throw new CheckoutError(400, 'empty_cart', EMPTY_CART_MESSAGE);
     const user = await getCurrentUser().catch(() => null);
     const session = await createCheckout({ lines: parsed.data.lines, userId: user?.id ?? null });
     await rememberCheckout(session.checkoutId);
     const body: CheckoutSessionResponse = session;
     return Response.json(body, { headers: { 'cache-control': 'no-store' } });
-  } catch (err) {
-    return handleError(err, SETUP_FAILED_FALLBACK);
-  }
-}
+  },
+);

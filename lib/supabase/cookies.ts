@@ -1,0 +1,36 @@
+// Cookie settings of the Supabase session. No browser code reads the session, so its cookies are HttpOnly; the
+// header only needs to know whether someone is signed in, which a separate, harmless hint cookie tells it.
+import type { CookieOptionsWithName } from '@supabase/ssr';
+
+export const SIGNED_IN_HINT_COOKIE = 'shop_signed_in';
+
+export function sessionCookieOptions(secure: boolean): CookieOptionsWithName {
+  return { httpOnly: true, sameSite: 'lax', secure, path: '/' };
+}
+
+/** Whether a cookie set by @supabase/ssr is a session cookie (sb-<ref>-auth-token, or a chunk .0, .1…). */
+export function isSessionCookie(name: string): boolean {
+  return /^sb-[^=;]+-auth-token(?:\.\d+)?$/.test(name);
+}
+
+export interface HintCookie {
+  name: string;
+  value: string;
+  options: { path: string; sameSite: 'lax'; secure: boolean; httpOnly: false; maxAge: number };
+}
+
+/** The hint that follows the session: set while a session cookie is set, cleared with it. */
+export function signedInHint(signedIn: boolean, secure: boolean): HintCookie {
+  return {
+    name: SIGNED_IN_HINT_COOKIE,
+    value: signedIn ? '1' : '',
+    options: { path: '/', sameSite: 'lax', secure, httpOnly: false, maxAge: signedIn ? 400 * 24 * 60 * 60 : 0 },
+  };
+}
+
+/** From the cookies @supabase/ssr is about to set: true (session set), false (session cleared) or null (neither). */
+export function sessionChange(list: { name: string; value: string; options?: { maxAge?: number } }[]): boolean | null {
+  const session = list.filter((c) => isSessionCookie(c.name));
+  if (session.length === 0) return null;
+  return session.some((c) => c.value !== '' && c.options?.maxAge !== 0);
+}

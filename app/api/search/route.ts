@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { getSearchResults } from '@/lib/catalog/listing';
 import { SEARCH_MAX_LENGTH } from '@/lib/catalog/search-query';
-import { describeIssues, HttpError } from '@/lib/http/errors';
+import { HttpError } from '@/lib/http/errors';
 import { defineRoute } from '@/lib/http/route';
 import { text } from '@/lib/validation/text';
 
@@ -15,7 +15,7 @@ const querySchema = z.object({
 /** GET /api/search?q= → { results: ProductSummary[], total }: full-text search across the five product tables. */
 export const GET = defineRoute({ name: 'search', access: 'public', failure: 'Error loading products' }, async (request) => {
   const parsed = querySchema.safeParse({ q: new URL(request.url).searchParams.get('q') ?? undefined });
-  if (!parsed.success) throw new HttpError(400, describeIssues(parsed.error, 1), 'invalid_query');
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid search query.', 'invalid_query');
   const body = await getSearchResults(parsed.data.q);
   return NextResponse.json(body, { headers: { 'Cache-Control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' } });
 });

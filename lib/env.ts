@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { LOCAL_DEFAULTS, isLocalUrl } from './local-defaults';
+import { localSecret } from './local-secret';
 
 /**
  * Server configuration, validated once at start-up.
@@ -18,11 +19,13 @@ const schema = z.object({
   /** Only for the offline stand-in (or stripe-mock); unset means api.stripe.com. */
   STRIPE_API_BASE: z.url().optional(),
   SITE_URL: z.url(),
+  /** Signs the checkout cookie (which checkouts a browser started). Its own secret: the Stripe key is public locally. */
+  CHECKOUT_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)'),
 });
 
 export type ServerEnv = z.infer<typeof schema>;
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+export function loadEnv(source: Record<string, string | undefined> = process.env, localDataDir?: string): ServerEnv {
   const supabaseUrl = source.NEXT_PUBLIC_SUPABASE_URL || LOCAL_DEFAULTS.supabaseUrl;
   const local = isLocalUrl(supabaseUrl);
   const pick = (name: string, fallback: string) => source[name] || (local ? fallback : undefined);
@@ -38,6 +41,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     STRIPE_API_BASE:
       source.STRIPE_API_BASE || (stripeKey === LOCAL_DEFAULTS.stripeSecretKey ? LOCAL_DEFAULTS.stripeApiBase : undefined),
     SITE_URL: pick('SITE_URL', LOCAL_DEFAULTS.siteUrl),
+    // Locally: made once per data folder, shared by every server started from it.
+    CHECKOUT_COOKIE_SECRET:
+      source.CHECKOUT_COOKIE_SECRET || (local ? localSecret('checkout-cookie-secret', localDataDir) : undefined),
   };
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {

@@ -1,12 +1,17 @@
 // The checkout cookie: the ids of the checkouts this browser started, HMAC-signed so another browser holding an
 // order id cannot claim it. It grants reading the confirmation page and saving addresses for those checkouts.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export const CHECKOUT_COOKIE = 'shop_checkout';
 export const CHECKOUT_COOKIE_MAX_IDS = 20;
 export const CHECKOUT_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The HMAC key of the cookie, from its dedicated secret (CHECKOUT_COOKIE_SECRET). */
+export function checkoutCookieKey(secret: string): string {
+  return createHash('sha256').update(`checkout-cookie:${secret}`).digest('base64url');
+}
 
 function mac(payload: string, key: string): string {
   return createHmac('sha256', key).update(payload).digest('base64url');

@@ -2,8 +2,9 @@ import 'server-only';
 // The signed checkout cookie of the checkout route handlers.
 import { cookies } from 'next/headers';
 import { env } from '../env';
-import { addCheckoutId, CHECKOUT_COOKIE, CHECKOUT_COOKIE_MAX_AGE_S, readCheckoutIds } from './cookie';
-import { checkoutCookieKey } from './server';
+import { addCheckoutId, CHECKOUT_COOKIE, CHECKOUT_COOKIE_MAX_AGE_S, checkoutCookieKey as keyOf, readCheckoutIds } from './cookie';
+
+const checkoutCookieKey = () => keyOf(env().CHECKOUT_COOKIE_SECRET);
 
 /** Checkout ids this browser started, from its signed cookie. */
 export async function browserCheckoutIds(): Promise<string[]> {

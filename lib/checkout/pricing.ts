@@ -5,6 +5,7 @@ import {
   availableStyles,
   clampQuantity,
   defaultSizeFor,
+  sizesFor,
   stoneName,
   unitPrice,
   type StoneChoice,
@@ -41,7 +42,18 @@ export interface PricedCheckout {
   currency: 'usd';
 }
 
-/** The options a line is bought with, completed with the product page's defaults and checked against the product. */
+/** A sent size spelled as one of the style's sizes ('18', '18.0', '6.50' → '18', '18', '6.5'), or null. */
+export function canonicalSize(style: Style, size: string): string | null {
+  const value = Number(size);
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(size) || !Number.isFinite(value)) return null;
+  return sizesFor(style).find((s) => Number(s) === value) ?? null;
+}
+
+/**
+ * The options a line is bought with, completed with the product page's defaults and checked against the product.
+ * Only sizes the product page offers are kept (an adjustable necklace is priced at 16 inches but still stores one
+ * of the offered lengths), so the order never records a size nobody could choose.
+ */
 export function normalizeSelection(
   product: Product,
   spec: CheckoutLineInput['specifications'],
@@ -51,7 +63,9 @@ export function normalizeSelection(
   if (styles.length === 0) return { stoneType, size: null, style: null };
   const style = spec.style ?? styles[0]!;
   if (!styles.includes(style)) return null;
-  return { stoneType, size: spec.size || defaultSizeFor(style), style };
+  const size = spec.size ? canonicalSize(style, spec.size) : defaultSizeFor(style);
+  if (!size) return null;
+  return { stoneType, size, style };
 }
 
 /**

@@ -2,9 +2,7 @@ import 'server-only';
 // Checkout on the server: prices the cart from the database, stores the checkout record, creates the PaymentIntent
 // for exactly that amount, and saves the buyer's addresses. Checkout records are server-only rows (no API access),
 // written with the service role.
-import { createHash } from 'node:crypto';
 import { asServiceRole } from '../db';
-import { env } from '../env';
 import { getProductsByIds } from '../catalog/product';
 import { stripe, type Stripe } from '../payments/stripe';
 import { resolveAddresses, validateCheckoutAddresses, type Address, type CheckoutAddresses } from './address';
@@ -16,11 +14,6 @@ import { priceCheckout } from './pricing';
 
 /** What opening a checkout answers with: the route handler sends it as is. */
 export type CheckoutSession = CheckoutSessionResponse;
-
-/** Key for the signed checkout cookie, derived from a server secret so no extra setting is needed. */
-export function checkoutCookieKey(): string {
-  return createHash('sha256').update(`checkout-cookie:${env().STRIPE_SECRET_KEY}`).digest('base64url');
-}
 
 function providerMessage(err: unknown): string {
   if (err && typeof err === 'object' && 'message' in err && typeof err.message === 'string') return err.message;

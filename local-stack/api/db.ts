@@ -16,3 +16,6 @@ export const isUniqueViolation = (err: unknown): boolean =>
 
 export const pgErrorCode = (err: unknown): string | undefined =>
   typeof err === 'object' && err !== null ? (err as { code?: string }).code : undefined;
+
+/** Postgres refused a value (SQLSTATE class 22: NUL in text, a malformed uuid, bad JSON escapes): the caller's fault. */
+export const isDataException = (err: unknown): boolean => pgErrorCode(err)?.startsWith('22') === true;

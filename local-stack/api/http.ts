@@ -29,6 +29,15 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   return Buffer.concat(chunks);
 }
 
+/** decodeURIComponent that answers null for bad percent-encoding ('%E0%A4%A') instead of throwing. */
+export function decodePathSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,

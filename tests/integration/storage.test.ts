@@ -1,7 +1,7 @@
 // The Storage stand-in through supabase-js: uploads checked by the product-images policies (admins only), public
 // object URLs with their cache headers, list and remove.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { StorageApiError } from '@supabase/supabase-js';
 import postgres from 'postgres';
@@ -44,6 +44,7 @@ afterAll(() => sql.end());
 
 const objectPath = (ext = 'png') => `rings/${randomUUID()}/${randomUUID().slice(0, 8)}.${ext}`;
 const onDisk = (path: string) => join(storageDir, BUCKET, ...path.split('/'));
+const readdirSafe = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
 
 describe('product-images storage', () => {
   it('lets an admin upload, serves the public URL with type and cache headers, lists and removes', async () => {
@@ -128,7 +129,31 @@ describe('product-images storage', () => {
       const rows = await sql`select 1 from storage.objects where bucket_id = ${BUCKET} and name = ${path}`;
       expect(rows.length).toBe(0);
       expect(existsSync(onDisk(path))).toBe(false);
+      // Not even the folders of the refused key, nor a temporary file, are left behind.
+      expect(existsSync(onDisk(path.split('/').slice(0, 2).join('/')))).toBe(false);
+      expect(readdirSafe(`${storageDir}.uploads`)).toEqual([]);
     }
+  });
+
+  it('answers a refused upload before reading its body', async () => {
+    // 60 MB announced but never sent: a server that read first would wait for the bytes.
+    const started = Date.now();
+    const abort = new AbortController();
+    const res = await fetch(`${apiUrl}/storage/v1/object/${BUCKET}/${objectPath()}`, {
+      method: 'POST',
+      headers: { apikey: anonKey(), authorization: `Bearer ${anonKey()}`, 'content-type': 'image/png' },
+      body: new ReadableStream({
+        async pull(controller) {
+          await new Promise((r) => setTimeout(r, 50));
+          controller.enqueue(new Uint8Array(64 * 1024));
+        },
+      }),
+      duplex: 'half',
+      signal: abort.signal,
+    } as RequestInit);
+    expect(await res.json()).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
+    abort.abort();
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("does not let a customer remove an admin's image", async () => {

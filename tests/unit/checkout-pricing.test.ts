@@ -96,6 +96,19 @@ describe('priceCheckout', () => {
     expect(normalizeSelection(products[2]!, {})).toEqual({ stoneType: 'stone1', size: '7', style: 'bracelet' });
   });
 
+  it('stores only an offered size: an adjustable necklace keeps a real length, never what the browser made up', () => {
+    const adjustable = necklace({ id: NECKLACE_ID, is_adjustable: true, n_price_16_stone1: 33 });
+    const catalogOf = new Map([[NECKLACE_ID, adjustable]]);
+    for (const bad of ['999', '17', '-16', '16abc', '1e1', ' ']) {
+      expectCheckoutError(() => priceCheckout([line(NECKLACE_ID, 1, { size: bad })], catalogOf), 'option_unavailable', 422);
+    }
+    const priced = priceCheckout([line(NECKLACE_ID, 1, { size: '24.0' })], catalogOf).lines[0]!;
+    expect(priced.specifications.size).toBe('24');
+    expect(priced.specificationsText).toContain('Necklace Length: 24"');
+    expect(priced.unitPriceCents).toBe(3300);
+    expect(normalizeSelection(products[2]!, { size: '6.50' })).toEqual({ stoneType: 'stone1', size: '6.5', style: 'bracelet' });
+  });
+
   it('refuses an unknown product', () => {
     const err = expectCheckoutError(() => priceCheckout([line('aaaaaaaa-0000-4000-8000-0000000000ff', 1)], catalog), 'unknown_product', 422);
     expect(err.message).toBe('An item in your cart is no longer available. Please remove it from your cart.');

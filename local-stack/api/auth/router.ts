@@ -1,5 +1,6 @@
 // Routes /auth/v1/* to the GoTrue handlers and renders their results and errors as GoTrue does.
-import { BodyTooLargeError, readBody, redirect, sendEmpty, sendJson, type RequestContext } from '../http';
+import { isDataException } from '../db';
+import { BodyTooLargeError, decodePathSegment, readBody, redirect, sendEmpty, sendJson, type RequestContext } from '../http';
 import { apiKeyRole } from '../jwt';
 import type { AuthDeps, AuthRequest, AuthResult } from './context';
 import {
@@ -96,7 +97,8 @@ function route(method: string, path: string): { handler: Handler; param: string 
   if (user) {
     const byMethod: Partial<Record<string, Handler>> = { GET: adminGetUser, PUT: adminUpdateUser, DELETE: adminDeleteUser };
     const handler = byMethod[method];
-    return handler ? { handler, param: decodeURIComponent(user[1]!) } : 'method';
+    // Bad percent-encoding is an id that matches nobody ('User not found'), not a crash.
+    return handler ? { handler, param: decodePathSegment(user[1]!) ?? '' } : 'method';
   }
   return null;
 }
@@ -143,6 +145,7 @@ export async function handleAuth(ctx: RequestContext, deps: AuthDeps, log?: (lin
     let failure: AuthHttpError | OAuthError;
     if (err instanceof AuthHttpError || err instanceof OAuthError) failure = err;
     else if (err instanceof BodyTooLargeError) failure = new AuthHttpError(413, 'request_too_large', 'Request body too large');
+    else if (isDataException(err)) failure = new AuthHttpError(400, 'validation_failed', 'The request holds a value that is not accepted');
     else {
       log?.(`auth: ${ctx.method} ${ctx.path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       failure = unexpectedFailure();

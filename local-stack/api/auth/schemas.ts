@@ -68,6 +68,14 @@ export const adminUserBody = z.object({
 
 export const adminDeleteBody = z.object({ should_soft_delete: z.boolean().nullish() });
 
+/** Whether any string in a parsed JSON value holds NUL, which no text column can store. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  for (const [key, item] of Object.entries(value)) if (key.includes('\u0000') || holdsNul(item, depth + 1)) return true;
+  return false;
+}
+
 /** Parses JSON text against a schema; an empty body counts as {}. */
 export function parseBody<T extends z.ZodType>(schema: T, raw: Buffer): z.infer<T> {
   let value: unknown = {};
@@ -79,6 +87,7 @@ export function parseBody<T extends z.ZodType>(schema: T, raw: Buffer): z.infer<
       throw badRequest('bad_json', `Could not parse request body as JSON: ${(err as Error).message}`);
     }
   }
+  if (holdsNul(value)) throw badRequest('validation_failed', 'Text values must not contain NUL characters');
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -4,10 +4,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Db, Pool } from '../db';
-import { jsonb, pgErrorCode } from '../db';
-import { BodyTooLargeError, bearerToken, readBody, sendJson, type RequestContext } from '../http';
+import { isDataException, jsonb, pgErrorCode } from '../db';
+import { BodyTooLargeError, bearerToken, decodePathSegment, readBody, sendJson, type RequestContext } from '../http';
 import { verifyJwt, type JwtClaims } from '../jwt';
 import { StorageError, storageErrors } from './errors';
 import {
@@ -88,6 +88,7 @@ function mapDbError(err: unknown): never {
   const code = pgErrorCode(err);
   if (code === '42501') throw storageErrors.accessDenied();
   if (code === '23505') throw storageErrors.keyAlreadyExists();
+  if (isDataException(err)) throw storageErrors.invalidRequest('Invalid input');
   throw err;
 }
 
@@ -164,10 +165,60 @@ async function uploadPayload(ctx: RequestContext, body: Buffer): Promise<UploadP
   };
 }
 
+/** Where upload bytes wait until their row is accepted: beside the buckets, never inside one. */
+const uploadsDir = (storageDir: string) => `${storageDir}.uploads`;
+
+/** The row an upload writes; with `dryRun` it is only tried (and rolled back), to ask the policies before any work. */
+async function insertObjectRow(
+  tx: Db,
+  row: { id: string; bucketId: string; name: string; owner: string | null; metadata: unknown; userMetadata: unknown },
+  upsert: boolean,
+): Promise<string> {
+  try {
+    if (upsert) {
+      // ON CONFLICT DO UPDATE needs the update (and select) policies too, as Storage's upsert does.
+      const [found] = await tx<{ id: string }[]>`
+        insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+        values (${row.id}, ${row.bucketId}, ${row.name}, ${row.owner}, ${row.owner}, ${jsonb(row.metadata)}::text::jsonb,
+                ${jsonb(row.userMetadata)}::text::jsonb, ${randomUUID()})
+        on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+          metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version,
+          updated_at = now(), last_accessed_at = now()
+        returning id`;
+      return found?.id ?? row.id;
+    }
+    // No RETURNING: a plain upload needs only the insert policy.
+    await tx`
+      insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+      values (${row.id}, ${row.bucketId}, ${row.name}, ${row.owner}, ${row.owner}, ${jsonb(row.metadata)}::text::jsonb,
+              ${jsonb(row.userMetadata)}::text::jsonb, ${randomUUID()})`;
+    return row.id;
+  } catch (err) {
+    return mapDbError(err);
+  }
+}
+
+class DryRun extends Error {}
+
+/**
+ * Checks, write nothing, then write: the caller's policies are asked first (a refused upload reads no body and
+ * touches no disk); the bytes go to a temporary file outside the buckets; the row is inserted; only then is the
+ * file moved into place, inside the same transaction, so a failed move leaves no row either.
+ */
 async function upload(ctx: RequestContext, deps: StorageDeps, rest: string, upsert: boolean): Promise<void> {
   const who = await caller(ctx, deps.jwtSecret);
   const { bucket: bucketId, name } = objectPath(rest);
   const bucket = await findBucket(deps.pool, bucketId);
+  const file = objectFilePath(deps.storageDir, bucketId, name);
+  const sub = typeof who.claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(who.claims.sub) ? who.claims.sub : null;
+  const row = { id: randomUUID(), bucketId, name, owner: sub, metadata: {}, userMetadata: null as unknown };
+  await asCaller(deps.pool, who, async (tx) => {
+    await insertObjectRow(tx, row, upsert);
+    throw new DryRun();
+  }).catch((err: unknown) => {
+    if (!(err instanceof DryRun)) throw err;
+  });
+
   const bucketLimit = bucket.file_size_limit ? Number(bucket.file_size_limit) : Infinity;
   const limit = Math.min(deps.fileSizeLimit, bucketLimit);
   let body: Buffer;
@@ -184,56 +235,29 @@ async function upload(ctx: RequestContext, deps: StorageDeps, rest: string, upse
     throw storageErrors.invalidMimeType(payload.contentType);
   }
 
-  const file = objectFilePath(deps.storageDir, bucketId, name);
   const etag = `"${createHash('md5').update(payload.data).digest('hex')}"`;
-  const now = new Date();
   const metadata = {
     eTag: etag,
     size: payload.data.length,
     mimetype: payload.contentType,
     cacheControl: payload.cacheControl,
-    lastModified: now.toISOString(),
+    lastModified: new Date().toISOString(),
     contentLength: payload.data.length,
     httpStatusCode: 200,
   };
-  const sub = typeof who.claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(who.claims.sub) ? who.claims.sub : null;
-
-  // The bytes go to a temporary file first and replace the object only once its row was accepted.
-  const temp = `${file}.${randomUUID()}.upload`;
-  await mkdir(dirname(file), { recursive: true });
+  const temp = join(uploadsDir(deps.storageDir), `${randomUUID()}.upload`);
+  await mkdir(dirname(temp), { recursive: true });
   await writeFile(temp, payload.data);
   let id: string;
   try {
     id = await asCaller(deps.pool, who, async (tx) => {
-      let objectId: string = randomUUID();
-      try {
-        if (upsert) {
-          // ON CONFLICT DO UPDATE needs the update (and select) policies too, as Storage's upsert does.
-          const [row] = await tx<{ id: string }[]>`
-            insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-            values (${objectId}, ${bucketId}, ${name}, ${sub}, ${sub}, ${jsonb(metadata)}::text::jsonb,
-                    ${jsonb(payload.userMetadata)}::text::jsonb, ${randomUUID()})
-            on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
-              metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version,
-              updated_at = now(), last_accessed_at = now()
-            returning id`;
-          objectId = row?.id ?? objectId;
-        } else {
-          // No RETURNING: a plain upload needs only the insert policy.
-          await tx`
-            insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-            values (${objectId}, ${bucketId}, ${name}, ${sub}, ${sub}, ${jsonb(metadata)}::text::jsonb,
-                    ${jsonb(payload.userMetadata)}::text::jsonb, ${randomUUID()})`;
-        }
-      } catch (err) {
-        mapDbError(err);
-      }
+      const objectId = await insertObjectRow(tx, { ...row, metadata, userMetadata: payload.userMetadata }, upsert);
+      await mkdir(dirname(file), { recursive: true });
       await rename(temp, file);
       return objectId;
     });
-  } catch (err) {
+  } finally {
     await rm(temp, { force: true });
-    throw err;
   }
   sendJson(ctx.res, 200, { Id: id, Key: `${bucketId}/${name}` });
 }
@@ -508,13 +532,13 @@ export async function handleStorage(ctx: RequestContext, deps: StorageDeps, log?
     }
     if (method === 'GET' && (m = /^\/object\/info(\/.+)$/.exec(path))) return await objectInfo(ctx, deps, m[1]!, false);
     if (method === 'POST' && (m = /^\/object\/list\/([^/]+)\/?$/.exec(path))) {
-      return await list(ctx, deps, decodeURIComponent(m[1]!));
+      return await list(ctx, deps, decodePathSegment(m[1]!) ?? '');
     }
     if ((method === 'GET' || method === 'HEAD') && (m = /^\/object\/authenticated(\/.+)$/.exec(path))) {
       return await downloadAuthenticated(ctx, deps, m[1]!);
     }
     if (method === 'DELETE' && (m = /^\/object\/([^/]+)\/?$/.exec(path))) {
-      return await removeMany(ctx, deps, decodeURIComponent(m[1]!));
+      return await removeMany(ctx, deps, decodePathSegment(m[1]!) ?? '');
     }
     if ((m = /^\/object(\/[^/]+\/.+)$/.exec(path))) {
       if (method === 'POST') return await upload(ctx, deps, m[1]!, ctx.header('x-upsert') === 'true');
@@ -524,12 +548,13 @@ export async function handleStorage(ctx: RequestContext, deps: StorageDeps, log?
       if (method === 'DELETE') return await removeOne(ctx, deps, m[1]!);
     }
     if (method === 'GET' && path === '/bucket') return await buckets(ctx, deps, null);
-    if (method === 'GET' && (m = /^\/bucket\/([^/]+)$/.exec(path))) return await buckets(ctx, deps, decodeURIComponent(m[1]!));
+    if (method === 'GET' && (m = /^\/bucket\/([^/]+)$/.exec(path))) return await buckets(ctx, deps, decodePathSegment(m[1]!) ?? '');
     throw storageErrors.notFound();
   } catch (err) {
     let failure: StorageError;
     if (err instanceof StorageError) failure = err;
     else if (err instanceof BodyTooLargeError) failure = storageErrors.entityTooLarge();
+    else if (isDataException(err)) failure = storageErrors.invalidRequest('Invalid input');
     else {
       log?.(`storage: ${method} ${path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       failure = storageErrors.internal();

@@ -1,0 +1,36 @@
+import 'server-only';
+// The maintenance timer every app server runs (instrumentation.ts): abandoned checkouts and old rate-limit counters.
+// Several servers may run it at once; the database functions make that harmless (claimed rows, idempotent deletes).
+// On Supabase with pg_cron the database also runs the SQL part on its own schedule.
+import { asServiceRole } from '../db';
+import { logError } from '../http/log';
+import { sweepAbandonedCheckouts } from './checkouts';
+
+/** MAINTENANCE_INTERVAL_SECONDS: how often (default 900); 0 turns the timer off on this server. */
+export function maintenanceIntervalMs(value = process.env.MAINTENANCE_INTERVAL_SECONDS): number {
+  if (value === undefined || value.trim() === '') return 900_000;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.max(10, seconds) * 1000 : 0;
+}
+
+export async function runMaintenance(): Promise<void> {
+  try {
+    await sweepAbandonedCheckouts();
+    // Service role: rate-limit counters are server-only rows.
+    await asServiceRole((tx) => tx`select public.purge_rate_limits()`);
+  } catch (err) {
+    logError('maintenance run failed', err);
+  }
+}
+
+const globalForTimer = globalThis as unknown as { __shopMaintenance?: NodeJS.Timeout };
+
+export function startMaintenanceTimer(): void {
+  const every = maintenanceIntervalMs();
+  if (!every || globalForTimer.__shopMaintenance) return;
+  // The first run waits a minute, so a starting server serves first; unref: the timer never keeps a process alive.
+  const first = setTimeout(() => void runMaintenance(), Math.min(every, 60_000));
+  first.unref();
+  globalForTimer.__shopMaintenance = setInterval(() => void runMaintenance(), every);
+  globalForTimer.__shopMaintenance.unref();
+}

@@ -1,7 +1,8 @@
-// Runs once when a Next.js server starts: the maintenance timer (abandoned checkouts, rate-limit counters), on the
-// Node.js runtime of a serving process only (not in the edge runtime, not during `next build`).
+// Runs once when a Next.js server starts (never during `next build`): the maintenance timer for abandoned checkouts
+// and old rate-limit counters. The condition is spelled so the edge bundle drops the Node-only import.
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { startMaintenanceTimer } = await import('./lib/maintenance/schedule');
-  startMaintenanceTimer();
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { startMaintenanceTimer } = await import('./lib/maintenance/schedule');
+    startMaintenanceTimer();
+  }
 }

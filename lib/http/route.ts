@@ -3,6 +3,7 @@ import 'server-only';
 // and errors answered as JSON with a status and a readable message. Bodies are read by the handler through
 // lib/http/body.ts with its own cap; database text never reaches the client.
 import { authorize, type Access, type Caller } from '../auth/access';
+import { isSameOrigin } from '../security/origin';
 import { enforceRateLimits, type RateCheck } from '../rate-limit';
 import { genericFailure, HttpError } from './errors';
 import { logError, newRequestId } from './log';
@@ -49,6 +50,11 @@ export function defineRoute<P = Record<string, string>>(options: RouteOptions, h
   const route: NextRouteHandler<P> = async (request, context) => {
     const requestId = newRequestId();
     try {
+      // A write from another site's page (route handlers sit outside the middleware's own origin check).
+      const { method, headers } = request;
+      if (method !== 'GET' && method !== 'HEAD' && !isSameOrigin(headers.get('origin'), headers.get('host'), headers.get('x-forwarded-host'))) {
+        throw new HttpError(403, 'This request came from another site and was refused.', 'foreign_origin');
+      }
       const caller = await authorize(options.access);
       if (options.rateLimit) await enforceRateLimits(options.rateLimit(request, caller));
       const params = (await context?.params) ?? ({} as P);

@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { addToCart } from '../../lib/cart/lines';
 import type { CartItem } from '../../lib/cart/types';
 import { CART_STORAGE_KEY } from '../../lib/cart/types';
+import { fillCard, fillShipping } from './support/checkout-form';
 
 // Closed by its idle timeout: with fullyParallel a worker may run this file's hooks again after afterAll.
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, idle_timeout: 2, onnotice: () => {} });
@@ -66,21 +67,6 @@ async function axeViolations(page: Page) {
 
 const storedCart = (page: Page) =>
   page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[], CART_STORAGE_KEY);
-
-async function fillShipping(page: Page) {
-  await page.getByLabel('Full name').fill('Grace Hopper');
-  await page.getByLabel('Street address').fill('1 Compiler Way');
-  await page.getByLabel('City').fill('Arlington');
-  await page.getByLabel('State/Province').fill('VA');
-  await page.getByLabel('Postal code').fill('22201');
-  await page.getByLabel('Phone number').fill('+1 (555) 010-0100');
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-}
 
 async function buy(page: Page): Promise<string> {
   await page.goto('/checkout');

@@ -38,6 +38,7 @@ async function main() {
   const started = Date.now();
   const stack = await startTestStack(cfg);
   let app: ChildProcess | undefined;
+  let second: ChildProcess | undefined;
   let code = 1;
   try {
     const env = { ...process.env, ...stackEnv(cfg), NEXT_DIST_DIR: '.next-e2e', ...NEXT_TOOL_ENV };
@@ -47,19 +48,27 @@ async function main() {
       const built = await run(bin('next'), ['build'], { ...env, NODE_ENV: 'production' });
       if (built !== 0) throw new Error('next build failed');
     }
-    app = spawn(bin('next'), ['start', '-p', String(cfg.appPort), '-H', '127.0.0.1'], {
-      cwd: PROJECT_ROOT,
-      env: { ...env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const serve = (port: number) =>
+      spawn(bin('next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+        cwd: PROJECT_ROOT,
+        env: { ...env, NODE_ENV: 'production' },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+    // A second server on the same build and database: the multi-server journeys alternate between the two.
+    app = serve(cfg.appPort);
+    second = serve(cfg.appPort + 1);
     await waitForHttp(`${siteUrl(cfg)}/robots.txt`, 60_000, app);
+    await waitForHttp(`http://localhost:${cfg.appPort + 1}/robots.txt`, 60_000, second);
     code = await run(bin('playwright'), ['test', ...process.argv.slice(2)], {
       ...env,
       E2E_BASE_URL: siteUrl(cfg),
+      E2E_SECOND_URL: `http://localhost:${cfg.appPort + 1}`,
+      E2E_APP_PIDS: `${app.pid},${second.pid}`,
       CHROMIUM_PATH: chromium,
     });
   } finally {
     app?.kill('SIGTERM');
+    second?.kill('SIGTERM');
     await stack.stop();
   }
   process.exit(code);

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { ClearCartOnReturn } from '@/components/checkout/clear-cart-on-return';
-import { OrderConfirmation, OrderNotFound } from '@/components/checkout/order-confirmation';
+import { OrderConfirmation } from '@/components/checkout/order-confirmation';
 import { PaymentProcessing } from '@/components/checkout/payment-processing';
 import { getCurrentUser } from '@/lib/auth/user';
 import { browserCheckoutIds } from '@/lib/checkout/http';
 import { loadConfirmation, type ConfirmationView } from '@/lib/orders/confirmation';
+import { isUuid } from '@/lib/validation/text';
 
 export const metadata: Metadata = { title: 'Order Confirmation', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';
@@ -17,6 +18,8 @@ interface Props {
 
 export default async function OrderConfirmationPage({ params, searchParams }: Props) {
   const [{ orderId }, { redirect_status }] = await Promise.all([params, searchParams]);
+  // Not an order id at all: 404 before any lookup ('Order not found', from not-found.tsx).
+  if (!isUuid(orderId)) notFound();
   let view: ConfirmationView;
   try {
     const [checkoutIds, user] = await Promise.all([browserCheckoutIds(), getCurrentUser().catch(() => null)]);
@@ -29,16 +32,12 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
   // Back from a failed 3-D Secure step: the cart is intact, so the buyer starts the payment again.
   if (redirect_status === 'failed' && view.kind === 'not_found') redirect('/checkout');
   const returned = redirect_status === 'succeeded' && view.kind !== 'not_found';
+  // Unknown, or not this visitor's: the same 404 as a malformed id, so an id reveals nothing.
+  if (view.kind === 'not_found') notFound();
   return (
     <>
       {returned && <ClearCartOnReturn />}
-      {view.kind === 'order' ? (
-        <OrderConfirmation order={view.order} />
-      ) : view.kind === 'processing' ? (
-        <PaymentProcessing />
-      ) : (
-        <OrderNotFound />
-      )}
+      {view.kind === 'order' ? <OrderConfirmation order={view.order} /> : <PaymentProcessing />}
     </>
   );
 }

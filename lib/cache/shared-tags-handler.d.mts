@@ -1,0 +1,5 @@
+/** Next.js's cache handler interface, as far as the shop's tests use it. */
+export default class SharedTagsCache {
+  constructor(ctx: { fs?: unknown; flushToDisk?: boolean; serverDistDir: string; revalidatedTags: string[]; maxMemoryCacheSize?: number });
+  revalidateTag(tags: string | string[]): Promise<void>;
+}

@@ -1,0 +1,93 @@
+// The Next.js cache handler of every app server (next.config.mjs `cacheHandler`). Entries stay Next's own
+// file-system cache (memory plus the build folder); what several servers must agree on, which tags were
+// revalidated, goes through Postgres (shared-tags.mjs), so an edit made through one server shows on all of them
+// within a NOTIFY's round trip. Two more rules: a tag revalidated again is stale again (Next 15's built-in cache
+// records only a tag's first revalidation), and error pages (404 for an unknown category or product) are never
+// stored, so arbitrary URLs cannot fill the cache. SHARED_CACHE_TAGS=off keeps revalidation local to one server.
+import { randomUUID } from 'node:crypto';
+import FileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
+import TagsManifestModule from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js';
+import { connectTags, publishTags, subscribeTags, tagsRevalidatedSince } from './shared-tags.mjs';
+
+const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
+/** Next's per-process map tag → revalidated at (ms), which its cache reads to decide staleness. */
+const { tagsManifest } = TagsManifestModule;
+const RETRY_MS = 10_000;
+
+const state = (globalThis.__shopSharedTags ??= { id: randomUUID(), sql: null, starting: null, lastSeen: null });
+
+function log(level, event, fields = {}) {
+  const line = JSON.stringify({ level, time: new Date().toISOString(), event, ...fields });
+  if (level === 'error') console.error(line);
+  else console.warn(line);
+}
+
+function markRevalidated(tags, at) {
+  for (const tag of tags) tagsManifest.set(tag, Math.max(tagsManifest.get(tag) ?? 0, at));
+}
+
+async function catchUp(sql) {
+  const first = state.lastSeen === null;
+  const rows = await tagsRevalidatedSince(sql, state.lastSeen);
+  for (const row of rows) {
+    const at = row.revalidated_at.getTime();
+    // At start-up the recorded times judge the entries already on disk; after a reconnect, what was missed is stale
+    // from now on.
+    markRevalidated([row.tag], first ? at : Date.now());
+    if (!state.lastSeen || row.revalidated_at > state.lastSeen) state.lastSeen = row.revalidated_at;
+  }
+  state.lastSeen ??= new Date(0);
+}
+
+function enabled() {
+  return process.env.NEXT_PHASE !== 'phase-production-build' && process.env.SHARED_CACHE_TAGS !== 'off';
+}
+
+/** Connects and listens once per process; on failure the server keeps working alone and tries again later. */
+function start() {
+  if (!enabled() || state.starting) return state.starting;
+  const sql = (state.sql ??= connectTags());
+  state.starting = subscribeTags(sql, {
+    onTags: (tags, from) => {
+      if (from !== state.id) markRevalidated(tags, Date.now());
+    },
+    onConnect: () => catchUp(sql).catch((err) => log('error', 'cache tags: catch-up failed', { error: String(err) })),
+  }).catch((err) => {
+    log('warn', 'cache tags: not listening; revalidation stays on this server for now', { error: String(err?.message ?? err) });
+    setTimeout(() => {
+      state.starting = null;
+    }, RETRY_MS).unref();
+    return null;
+  });
+  return state.starting;
+}
+
+export default class SharedTagsCache extends FileSystemCache {
+  constructor(ctx) {
+    super(ctx);
+    void start();
+  }
+
+  async get(...args) {
+    void start();
+    return super.get(...args);
+  }
+
+  async set(key, data, ctx) {
+    if (data && typeof data.status === 'number' && data.status >= 400) return;
+    return super.set(key, data, ctx);
+  }
+
+  async revalidateTag(tags) {
+    const list = (typeof tags === 'string' ? [tags] : tags).filter(Boolean);
+    if (list.length === 0) return;
+    markRevalidated(list, Date.now());
+    if (!enabled()) return;
+    await start();
+    try {
+      await publishTags(state.sql ?? (state.sql = connectTags()), list, state.id);
+    } catch (err) {
+      log('error', 'cache tags: could not share a revalidation', { tags: list, error: String(err?.message ?? err) });
+    }
+  }
+}

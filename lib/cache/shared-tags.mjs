@@ -1,0 +1,53 @@
+// Cache tags shared through Postgres: a revalidation made by one app server is recorded in
+// public.cache_tag_revalidations and announced with NOTIFY, and every server marks the tags stale in its own cache.
+// Plain JavaScript because Next.js loads the cache handler (shared-tags-handler.mjs) at run time, uncompiled.
+import postgres from 'postgres';
+
+export const CHANNEL = 'shop_cache_tags';
+const LOCAL_DATABASE_URL = 'postgresql://postgres:postgres@127.0.0.1:54322/postgres';
+
+/**
+ * The connection that listens: CACHE_TAGS_DATABASE_URL, else DATABASE_URL. Supabase's transaction pooler (port 6543)
+ * cannot LISTEN, so that port becomes the session pooler's 5432 on the same host.
+ */
+export function tagsDatabaseUrl(env = process.env) {
+  if (env.CACHE_TAGS_DATABASE_URL) return env.CACHE_TAGS_DATABASE_URL;
+  return (env.DATABASE_URL || LOCAL_DATABASE_URL).replace(/:6543(?=[/?]|$)/, ':5432');
+}
+
+export function connectTags(url = tagsDatabaseUrl()) {
+  return postgres(url, { max: 2, prepare: false, onnotice: () => {}, connect_timeout: 10 });
+}
+
+/** Records and announces `tags` (the NOTIFY goes out at commit). `from` lets the sender skip its own notice. */
+export async function publishTags(sql, tags, from = null) {
+  const list = [...new Set(tags)].filter((t) => typeof t === 'string' && t.length > 0 && t.length <= 256);
+  if (list.length === 0) return;
+  await sql`select public.revalidate_cache_tags(${list}::text[], ${from})`;
+}
+
+/** Tags revalidated after `since` (a Date; null for all), with when. */
+export async function tagsRevalidatedSince(sql, since) {
+  return since
+    ? sql`select tag, revalidated_at from public.cache_tag_revalidations where revalidated_at > ${since}`
+    : sql`select tag, revalidated_at from public.cache_tag_revalidations`;
+}
+
+/**
+ * Calls `onTags(tags, from)` for every announcement, and `onConnect()` after the LISTEN took effect, including after
+ * each reconnect (the moment to read what was missed while disconnected).
+ */
+export function subscribeTags(sql, { onTags, onConnect }) {
+  return sql.listen(
+    CHANNEL,
+    (payload) => {
+      try {
+        const message = JSON.parse(payload);
+        if (Array.isArray(message.tags)) onTags(message.tags.filter((t) => typeof t === 'string'), message.from ?? null);
+      } catch {
+        // Not ours: ignored.
+      }
+    },
+    onConnect,
+  );
+}

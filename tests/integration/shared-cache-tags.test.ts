@@ -1,0 +1,84 @@
+// The cache handler's tag revalidation, shared through Postgres: what one server revalidates is recorded and
+// announced, every listener marks it stale (and catches up from the table after a reconnect), a tag revalidated
+// twice is stale twice, and error pages are never stored.
+import { afterAll, describe, expect, it } from 'vitest';
+import { connectTags, publishTags, subscribeTags, tagsDatabaseUrl, tagsRevalidatedSince } from '@/lib/cache/shared-tags.mjs';
+import SharedTagsCache from '@/lib/cache/shared-tags-handler.mjs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { nodeFs } from 'next/dist/server/lib/node-fs-methods';
+
+type Entry = { lastModified: number; value: Record<string, unknown> } | null;
+type Handler = SharedTagsCache & {
+  get(key: string, ctx: Record<string, unknown>): Promise<Entry>;
+  set(key: string, data: Record<string, unknown> | null, ctx: Record<string, unknown>): Promise<void>;
+};
+
+const sql = connectTags(process.env.DATABASE_URL!);
+const handler = new SharedTagsCache({
+  fs: nodeFs,
+  serverDistDir: mkdtempSync(`${tmpdir()}/shop-cache-`),
+  revalidatedTags: [],
+  flushToDisk: false,
+  maxMemoryCacheSize: 1024 * 1024,
+}) as Handler;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+afterAll(() => sql.end());
+
+const fetchEntry = (tag: string) => ({ kind: 'FETCH', data: { headers: {}, body: 'x', status: 200, url: '' }, revalidate: 300, tags: [tag] });
+const fetchCtx = (tag: string) => ({ kind: 'FETCH', tags: [tag], softTags: [] });
+
+describe('shared cache tags', () => {
+  it('uses the session pooler for LISTEN on Supabase', () => {
+    expect(tagsDatabaseUrl({ DATABASE_URL: 'postgresql://u:p@aws-0-eu.pooler.supabase.com:6543/postgres' })).toBe(
+      'postgresql://u:p@aws-0-eu.pooler.supabase.com:5432/postgres',
+    );
+    expect(tagsDatabaseUrl({ DATABASE_URL: 'postgresql://u:p@h:6543/db', CACHE_TAGS_DATABASE_URL: 'postgresql://x@y/z' })).toBe('postgresql://x@y/z');
+  });
+
+  it("announces a server's revalidation to every listener and records it", async () => {
+    const heard: { tags: string[]; from: string | null }[] = [];
+    const listener = connectTags(process.env.DATABASE_URL!);
+    await subscribeTags(listener, { onTags: (tags, from) => heard.push({ tags, from }) });
+    const tag = `test-tag-${Date.now()}`;
+    await handler.revalidateTag([tag]);
+    await expect.poll(() => heard.find((h) => h.tags.includes(tag)), { timeout: 1000 }).toBeTruthy();
+    expect(heard.find((h) => h.tags.includes(tag))!.from).toEqual(expect.any(String));
+    const rows = await tagsRevalidatedSince(sql, new Date(Date.now() - 60_000));
+    expect(rows.map((r) => r.tag)).toContain(tag);
+    await listener.end();
+  });
+
+  it('marks entries stale on every revalidation of a tag, the second one too', async () => {
+    const tag = `twice-${Date.now()}`;
+    await handler.set('k-twice', fetchEntry(tag), { fetchCache: true, tags: [tag] });
+    expect(await handler.get('k-twice', fetchCtx(tag))).not.toBeNull();
+    await sleep(5);
+    await handler.revalidateTag(tag);
+    expect(await handler.get('k-twice', fetchCtx(tag))).toBeNull();
+    await sleep(5);
+    await handler.set('k-twice', fetchEntry(tag), { fetchCache: true, tags: [tag] });
+    expect(await handler.get('k-twice', fetchCtx(tag))).not.toBeNull();
+    await sleep(5);
+    await handler.revalidateTag(tag);
+    expect(await handler.get('k-twice', fetchCtx(tag))).toBeNull();
+  });
+
+  it('marks entries stale when another server revalidates their tag', async () => {
+    const tag = `remote-${Date.now()}`;
+    await handler.set('k-remote', fetchEntry(tag), { fetchCache: true, tags: [tag] });
+    await sleep(5);
+    expect(await handler.get('k-remote', fetchCtx(tag))).not.toBeNull();
+    await publishTags(sql, [tag], 'another-server');
+    await expect.poll(async () => handler.get('k-remote', fetchCtx(tag)), { timeout: 1000 }).toBeNull();
+  });
+
+  it('never stores an error page', async () => {
+    const page = (status: number) => ({ kind: 'APP_PAGE', html: '<p>x</p>', rscData: Buffer.from(''), headers: {}, status, postponed: undefined, segmentData: undefined });
+    const ctx = { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: false };
+    await handler.set('/category/watches', page(404), { isRoutePPREnabled: false, isFallback: false });
+    expect(await handler.get('/category/watches', ctx)).toBeNull();
+    await handler.set('/category/rings', page(200), { isRoutePPREnabled: false, isFallback: false });
+    expect((await handler.get('/category/rings', ctx))?.value).toMatchObject({ status: 200 });
+  });
+});

@@ -1,7 +1,7 @@
 // Outsider probes against the running production servers: oversized bodies are refused at their cap without the
 // server's memory growing, unknown pages are 404s that never enter the page cache, and checkout sessions are rate
 // limited per address across both app servers.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -86,13 +86,19 @@ test.describe('probes @desktop-only', () => {
 
   test('unknown categories, products and malformed ids are 404s that never enter the page cache', async ({ request, page }) => {
     const distDir = process.env.NEXT_DIST_DIR || '.next-e2e';
-    const onDisk = (key: string) => existsSync(join(import.meta.dirname, '..', '..', distDir, 'server', 'app', `${key}.html`));
+    const server = join(import.meta.dirname, '..', '..', distDir, 'server');
+    // Next.js keeps rendered pages in server/route-cache/APP_PAGE/<route hash>/$/<path>.html (server/app for the build's own).
+    const onDisk = (key: string) => {
+      const routeCache = join(server, 'route-cache', 'APP_PAGE');
+      const buckets = existsSync(routeCache) ? readdirSync(routeCache) : [];
+      return existsSync(join(server, 'app', `${key}.html`)) || buckets.some((b) => existsSync(join(routeCache, b, '$', `${key}.html`)));
+    };
     const [ring] = await sql<{ id: string }[]>`select id from rings order by created_at desc limit 1`;
-    // The unknown category's message is drawn in the browser (its 404 is raised above the listing's loading
-    // boundary, where Next.js sends only the error shell): checked in Chromium below.
+    // Statically rendered routes (listings, products, content) send Next.js's error shell for a 404 and draw the
+    // not-found page in the browser, so the words are checked in Chromium; the request checks status and caching.
     const cases = [
-      { path: '/category/watches', text: '' },
-      { path: '/category/gift-cards', text: '' },
+      { path: '/category/watches', text: 'Invalid table watches for category watches' },
+      { path: '/category/gift-cards', text: 'Invalid table gift_cards for category gift-cards' },
       { path: '/rings/3b241101-e2bb-4255-8caf-4136c566a962', text: "The ring you're looking for doesn't exist or has been removed." },
       { path: '/rings/not-a-uuid', text: 'Product Not Found' },
       { path: '/order-confirmation/not-a-uuid', text: 'Order not found' },
@@ -104,18 +110,13 @@ test.describe('probes @desktop-only', () => {
         const res = await request.get(`${base}${path}`);
         expect(res.status(), path).toBe(404);
         expect(res.headers()['x-nextjs-cache'], path).not.toBe('HIT');
-        expect(await res.text(), path).toContain(text.replace(/'/g, '&#x27;'));
       }
       expect(onDisk(path), `${path} was written to the page cache`).toBe(false);
-    }
-    for (const [slug, table] of [['watches', 'watches'], ['gift-cards', 'gift_cards']]) {
-      await page.goto(`/category/${slug}`);
-      await expect(page.getByText('Error loading products')).toBeVisible();
-      await expect(page.getByText(`Invalid table ${table} for category ${slug}`)).toBeVisible();
+      await page.goto(path);
+      await expect(page.getByText(text, { exact: false }).first(), path).toBeVisible();
     }
     // The control: a real listing and product are cached.
-    await request.get('/category/earrings');
-    expect((await request.get('/category/earrings')).headers()['x-nextjs-cache']).toBe('HIT');
+    await expect.poll(async () => (await request.get('/category/earrings')).headers()['x-nextjs-cache'], { timeout: 10_000 }).toBe('HIT');
     expect(onDisk('/category/earrings')).toBe(true);
     expect((await request.get(`/rings/${ring!.id}`)).status()).toBe(200);
   });

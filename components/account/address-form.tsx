@@ -1,6 +1,6 @@
 'use client';
-import { useState, type FormEvent } from 'react';
-import { SelectField, TextField } from '@/components/checkout/field';
+import { useRef, useState, type FormEvent } from 'react';
+import { focusFirstInvalid, SelectField, TextField } from '@/components/checkout/field';
 import { saveAccountAddress } from '@/lib/account/actions';
 import { ADDRESS_SAVE_FAILED, saveAddressSchema } from '@/lib/account/schemas';
 import type { AddressType, SavedAddress } from '@/lib/account/types';
@@ -55,6 +55,7 @@ export function AddressForm({ address, firstOfType, onSaved, onCancel }: Address
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const adding = address === null;
+  const form = useRef<HTMLFormElement>(null);
 
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
     setValues((v) => {
@@ -86,6 +87,7 @@ export function AddressForm({ address, firstOfType, onSaved, onCancel }: Address
     const checked = saveAddressSchema.safeParse(input);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
+      focusFirstInvalid(form.current);
       return;
     }
     setPending(true);
@@ -96,11 +98,12 @@ export function AddressForm({ address, firstOfType, onSaved, onCancel }: Address
       return;
     }
     setErrors(result?.fieldErrors ?? {});
+    focusFirstInvalid(form.current);
     setFailure(result && result.status < 500 && !result.fieldErrors ? result.error : ADDRESS_SAVE_FAILED);
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Address">
+    <form ref={form} onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Address">
       <SelectField
         id="address-type"
         name="address_type"

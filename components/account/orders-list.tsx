@@ -1,7 +1,6 @@
 import { Package } from 'lucide-react';
-import Image from 'next/image';
 import Link from 'next/link';
-import { canOptimize } from '@/components/product/image-src';
+import { ProductImage } from '@/components/shop/listing/product-image';
 import { PageLinks } from '@/components/shop/page-links';
 import type { AccountOrder, AccountOrderItem, OrdersPage } from '@/lib/account/types';
 import { formatCents } from '@/lib/format/money';
@@ -31,20 +30,13 @@ function Item({ item }: { item: AccountOrderItem }) {
   const { product } = item;
   return (
     <li className="flex gap-4 py-4">
-      <div className="relative size-16 shrink-0 overflow-hidden rounded-sm bg-ivory-deep">
-        {product?.imageUrl ? (
-          <Image
-            src={product.imageUrl}
-            alt=""
-            fill
-            sizes="64px"
-            unoptimized={!canOptimize(product.imageUrl)}
-            className="object-cover"
-          />
-        ) : (
-          <span className="flex size-full items-center justify-center text-center text-[10px] text-stone-muted">No image</span>
-        )}
-      </div>
+      {product ? (
+        <ProductImage src={product.imageUrl} alt="" sizes="64px" widths="thumb" className="size-16 shrink-0 rounded-sm" />
+      ) : (
+        <span className="flex size-16 shrink-0 items-center justify-center rounded-sm bg-ivory-deep text-center text-[10px] text-stone-muted">
+          No image
+        </span>
+      )}
       <div className="min-w-0 flex-1">
         {product ? (
           <Link href={product.href} className="font-medium text-ink underline-offset-4 hover:underline">

@@ -1,8 +1,8 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { TextField } from '@/components/checkout/field';
+import { focusFirstInvalid, TextField } from '@/components/checkout/field';
 import { updateAccountProfile } from '@/lib/account/actions';
 import { profileSchema } from '@/lib/account/schemas';
 import type { Profile } from '@/lib/account/types';
@@ -17,6 +17,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const [phone, setPhone] = useState(profile.phone ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -25,6 +26,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     const checked = profileSchema.safeParse(input);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
+      focusFirstInvalid(form.current);
       return;
     }
     setErrors({});
@@ -45,7 +47,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <h2 id="profile-heading" className="text-2xl">
         Profile Information
       </h2>
-      <form onSubmit={submit} noValidate className="mt-6 flex max-w-lg flex-col gap-4" aria-label="Profile">
+      <form ref={form} onSubmit={submit} noValidate className="mt-6 flex max-w-lg flex-col gap-4" aria-label="Profile">
         <TextField
           id="profile-email"
           label="Email address"
@@ -54,7 +56,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           readOnly
           aria-readonly
           hint="Your email address is your sign-in name and cannot be changed here."
-          className="bg-ivory-deep text-ink-soft"
+          className="bg-ivory-deep! text-ink-soft"
         />
         <TextField
           id="profile-full-name"

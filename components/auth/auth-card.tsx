@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { TextField } from '@/components/checkout/field';
+import { focusFirstInvalid, TextField } from '@/components/checkout/field';
 import type { ActionResult } from '@/lib/actions/result';
 import {
   sendMagicLink,
@@ -105,6 +105,7 @@ export function AuthCard({ initialView, next, initialError = null }: AuthCardPro
     }
     const fields = result.fieldErrors ?? {};
     setFieldErrors(fields);
+    if (Object.keys(fields).length > 0) focusFirstInvalid(form.current);
     // A message already shown beside its field is not repeated in the red box.
     setError(Object.values(fields).includes(result.error) ? null : result.error);
   }
@@ -115,7 +116,7 @@ export function AuthCard({ initialView, next, initialError = null }: AuthCardPro
 
   return (
     <div className="rounded-lg border border-stone-line bg-white p-6 shadow-sm sm:p-8">
-      <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={button.label}>
+      <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4">
         {hasEmail && (
           <TextField
             id="auth-email"

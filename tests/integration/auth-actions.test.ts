@@ -99,13 +99,11 @@ describe('mail flows through the local mailbox', () => {
     expect(linkParams(mail!).get('type')).toBe('magiclink');
     const res = await openLink(who, mail!.links[0]!);
     expect(res.status).toBe(303);
-    expect(new URL(res.headers.get('location')!).pathname + new URL(res.headers.get('location')!).search).toBe(
-      '/dashboard?tab=addresses',
-    );
+    expect(res.headers.get('location')).toBe('/dashboard?tab=addresses');
     expect((await whoAmI(who))?.email).toBe(email);
     // A link works once.
     const again = await openLink(browser(), mail!.links[0]!);
-    expect(again.headers.get('location')).toMatch(/\/login\?error=link_invalid$/);
+    expect(again.headers.get('location')).toBe('/login?error=link_invalid');
   });
 
   it('the 6-digit code from the mail signs in; a wrong code is refused', async () => {
@@ -129,7 +127,7 @@ describe('mail flows through the local mailbox', () => {
     const mail = await latestMail(supabaseUrl(), email);
     expect(linkParams(mail!).get('type')).toBe('recovery');
     const res = await openLink(who, mail!.links[0]!);
-    expect(res.headers.get('location')).toMatch(/\/login\?view=update_password$/);
+    expect(res.headers.get('location')).toBe('/login?view=update_password');
 
     const updated = await asRequest(who, () => updatePassword({ password: 'brand-new-secret' }));
     expect(updated).toEqual({ ok: true, data: { message: 'Your password has been updated', view: 'sign_in' } });
@@ -146,7 +144,7 @@ describe('mail flows through the local mailbox', () => {
     for (const query of ['?token_hash=zz&type=magiclink', '?token_hash=<script>&type=recovery', '?code=nope-nope-nope', '']) {
       const res = await asRequest(browser(), () => confirmGET(new Request(`http://localhost/auth/confirm${query}`)));
       expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toMatch(/\/login\?error=link_invalid$/);
+      expect(res.headers.get('location')).toBe('/login?error=link_invalid');
     }
   });
 });

@@ -1,7 +1,6 @@
 // E-mail links land here (confirmation, magic link, recovery): the token-hash links of the local stand-in and of
 // Supabase's SSR mail templates (?token_hash&type), and the ?code= redirects of Supabase's default templates, which
 // the browser that asked for the mail can exchange. Either way the session cookies are set and `next` opens.
-import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { confirmDestination } from '@/lib/auth/email-links';
 import { defineRoute } from '@/lib/http/route';
@@ -20,7 +19,8 @@ const codeLink = z.object({ code: z.string().min(10).max(200).regex(/^[A-Za-z0-9
 export const GET = defineRoute({ name: 'auth.confirm', access: 'public' }, async (request, { requestId }) => {
   const params = new URL(request.url).searchParams;
   const query = Object.fromEntries(params);
-  const to = (path: string) => NextResponse.redirect(new URL(path, request.url), 303);
+  // A relative Location keeps the host the browser used (and so the cookies set on it).
+  const to = (path: string) => new Response(null, { status: 303, headers: { location: path, 'cache-control': 'no-store' } });
   const failed = (reason: string): Response => {
     logWarn('auth.confirm: link refused', { requestId, reason });
     const code: LinkError = 'link_invalid';

@@ -28,6 +28,13 @@ export const verifyCodeSchema = z.object({
   next,
 });
 export const newPasswordSchema = z.object({ password });
-export const signOutSchema = z.object({ to: z.string().max(2048).optional().catch(undefined) });
+/** { to } or, as `signOut.bind(null, '/admin/login')` in a form sends it, the path alone. */
+export const signOutSchema = z.union([
+  z.object({ to: z.string().max(2048).optional().catch(undefined) }),
+  z
+    .string()
+    .max(2048)
+    .transform((to) => ({ to })),
+]);
 
 export type Credentials = z.infer<typeof credentialsSchema>;

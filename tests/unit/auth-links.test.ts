@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { confirmDestination, emailRedirectTo, UPDATE_PASSWORD_PATH } from '@/lib/auth/email-links';
-import { credentialsSchema, verifyCodeSchema } from '@/lib/auth/schemas';
+import { credentialsSchema, signOutSchema, verifyCodeSchema } from '@/lib/auth/schemas';
 import { AUTH_VIEWS, BUTTON, isAuthView, linkErrorMessage, VIEW_LINKS } from '@/lib/auth/views';
 
 describe('auth mail links', () => {
@@ -44,5 +44,11 @@ describe('auth views', () => {
     expect(credentialsSchema.safeParse({ email: 'a@b.test', password: 'x'.repeat(73) }).success).toBe(false);
     expect(verifyCodeSchema.safeParse({ email: 'a@b.test', token: '12ab56' }).success).toBe(false);
     expect(verifyCodeSchema.parse({ email: 'a@b.test', token: ' 123456 ' }).token).toBe('123456');
+  });
+
+  it('sign-out takes { to } or a bound path, as forms pass it', () => {
+    expect(signOutSchema.parse({ to: '/login' })).toEqual({ to: '/login' });
+    expect(signOutSchema.parse('/admin/login')).toEqual({ to: '/admin/login' });
+    expect(signOutSchema.parse({})).toEqual({});
   });
 });

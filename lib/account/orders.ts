@@ -34,8 +34,9 @@ export const orderTitle = (id: string) => `Order #${id.slice(0, 8)}`;
 const categoryOf = (value: string | null): Category | null => (isCategory(value) ? value : null);
 
 export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: number): Promise<OrdersPage> {
-  const [{ total }] = (await tx<{ total: number }[]>`
-    select count(*)::int as total from public.orders where user_id = ${userId}`) as unknown as [{ total: number }];
+  const [counted] = await tx<{ total: number }[]>`
+    select count(*)::int as total from public.orders where user_id = ${userId}`;
+  const total = counted?.total ?? 0;
   const totalPages = totalPagesFor(total, ORDERS_PAGE_SIZE);
   const page = Math.max(1, Math.min(requestedPage, totalPages || 1));
   if (total === 0) return { orders: [], page, totalPages, total };

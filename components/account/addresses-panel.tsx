@@ -1,16 +1,18 @@
 'use client';
 import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { deleteAccountAddress } from '@/lib/account/actions';
 import type { AddressType, SavedAddress } from '@/lib/account/types';
 import { countries } from '@/lib/checkout/countries';
-import { AddressForm } from './address-form';
-import { Modal } from './modal';
+
+// Loaded on first use: the dialog and validation code are not part of the page's first load.
+const AddressDialog = dynamic(() => import('./address-dialogs').then((m) => m.AddressDialog), { ssr: false });
+const DeleteAddressDialog = dynamic(() => import('./address-dialogs').then((m) => m.DeleteAddressDialog), { ssr: false });
 
 const countryName = (code: string) => countries().find((c) => c.code === code)?.name ?? code;
-const DELETE_QUESTION = 'Are you sure you want to delete this address?';
 
 type Editing = { address: SavedAddress | null; key: number } | null;
 
@@ -20,9 +22,18 @@ export function AddressesPanel({ addresses }: { addresses: SavedAddress[] }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
   const [busy, setBusy] = useState(false);
+  // Once a dialog was opened it stays mounted, so closing it can animate and give focus back.
+  const [opened, setOpened] = useState(false);
   const firstOfType = (type: AddressType) => !addresses.some((a) => a.address_type === type && a.is_default);
 
-  const open = (address: SavedAddress | null) => setEditing({ address, key: Date.now() });
+  const open = (address: SavedAddress | null) => {
+    setOpened(true);
+    setEditing({ address, key: Date.now() });
+  };
+  const askDelete = (address: SavedAddress) => {
+    setOpened(true);
+    setDeleting(address);
+  };
 
   async function confirmDelete() {
     if (!deleting || busy) return;
@@ -95,7 +106,7 @@ export function AddressesPanel({ addresses }: { addresses: SavedAddress[] }) {
                 </button>
                 <button
                   type="button"
-                  onClick={() => setDeleting(a)}
+                  onClick={() => askDelete(a)}
                   className="inline-flex h-9 items-center gap-1.5 rounded-md border border-stone-line px-3 text-sm text-red-800 hover:border-red-700"
                   aria-label={`Delete ${a.address_type} address ${a.address_line1}`}
                 >
@@ -108,54 +119,21 @@ export function AddressesPanel({ addresses }: { addresses: SavedAddress[] }) {
         </ul>
       )}
 
-      <Modal
-        open={editing !== null}
-        onOpenChange={(isOpen) => !isOpen && setEditing(null)}
-        title={editing?.address ? 'Edit Address' : 'Add Address'}
-      >
-        {editing && (
-          // A new key per opening: the form starts from the address (or empty) every time, never from the last edit.
-          <AddressForm
-            key={editing.key}
-            address={editing.address}
-            firstOfType={firstOfType}
-            onCancel={() => setEditing(null)}
-            onSaved={(message) => {
-              setEditing(null);
-              toast.success(message);
-              router.refresh();
-            }}
-          />
-        )}
-      </Modal>
-
-      <Modal
-        open={deleting !== null}
-        onOpenChange={(isOpen) => !isOpen && !busy && setDeleting(null)}
-        title="Delete address"
-        description={DELETE_QUESTION}
-        role="alertdialog"
-      >
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={() => setDeleting(null)}
-            disabled={busy}
-            className="h-11 rounded-md border border-stone-line bg-white px-5 text-sm hover:border-ink"
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={confirmDelete}
-            disabled={busy}
-            aria-busy={busy || undefined}
-            className="h-11 rounded-md bg-red-800 px-5 text-sm font-medium text-white hover:bg-red-900 disabled:opacity-70"
-          >
-            {busy ? 'Deleting...' : 'Delete'}
-          </button>
-        </div>
-      </Modal>
+      {opened && (
+        <AddressDialog
+          editing={editing}
+          firstOfType={firstOfType}
+          onClose={() => setEditing(null)}
+          onSaved={(message) => {
+            setEditing(null);
+            toast.success(message);
+            router.refresh();
+          }}
+        />
+      )}
+      {opened && (
+        <DeleteAddressDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
+      )}
     </section>
   );
 }

@@ -4,7 +4,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { focusFirstInvalid, TextField } from '@/components/checkout/field';
 import { updateAccountProfile } from '@/lib/account/actions';
-import { profileSchema } from '@/lib/account/schemas';
 import type { Profile } from '@/lib/account/types';
 import { fieldErrors } from '@/lib/http/errors';
 
@@ -23,6 +22,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     event.preventDefault();
     if (pending) return;
     const input = { full_name: fullName, phone_number: phone };
+    // The schema (and zod) load with the first save, not with the page.
+    const { profileSchema } = await import('@/lib/account/schemas');
     const checked = profileSchema.safeParse(input);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));

@@ -12,6 +12,7 @@ import { LOCAL_DEFAULTS } from '../lib/local-defaults';
 import { startTestStack } from '../tests/support/stack';
 import { seedScale } from '../supabase/seed';
 import { benchFulfilment } from './fulfilment';
+import { benchAccount } from './account';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
@@ -170,6 +171,7 @@ async function main() {
     results.rss_idle_mb = await rssMb(app.pid!);
     for (const [name, path] of PAGES) await measurePage(name, path, bodies.get(name)!, base);
     await measureUncached(base);
+    results.account_dashboard = await benchAccount(base, cfg);
     results.rss_after_load_mb = await rssMb(app.pid!);
     console.log(`server RSS: idle ${results.rss_idle_mb} MB, after load ${results.rss_after_load_mb} MB`);
   } finally {

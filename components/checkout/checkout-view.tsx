@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useCart } from '@/components/cart/cart-context';
+import type { CheckoutPrefill } from '@/lib/account/types';
 import type { CartItem } from '@/lib/cart/types';
 import {
   emptyAddress,
@@ -44,6 +45,8 @@ export interface CheckoutViewProps {
   publishableKey: string;
   /** The offline Stripe stand-in's URL; null with live Stripe keys. */
   standInApiBase: string | null;
+  /** A signed-in customer's saved details; null for guests. */
+  prefill?: CheckoutPrefill | null;
 }
 
 type Setup =
@@ -86,7 +89,7 @@ async function requestSession(items: CartItem[]): Promise<Setup> {
   }
 }
 
-export function CheckoutView({ publishableKey, standInApiBase }: CheckoutViewProps) {
+export function CheckoutView({ publishableKey, standInApiBase, prefill = null }: CheckoutViewProps) {
   const { items, subtotal, ready, clearCart } = useCart();
   const [setup, setSetup] = useState<Setup>({ state: 'waiting' });
   // One payment session per visit, also under React's double-invoked effects in development.
@@ -120,6 +123,7 @@ export function CheckoutView({ publishableKey, standInApiBase }: CheckoutViewPro
           session={setup.session}
           publishableKey={publishableKey}
           standInApiBase={standInApiBase}
+          prefill={prefill}
           onPaid={clearCart}
         />
       ) : setup.state === 'empty' ? (
@@ -162,14 +166,15 @@ interface CheckoutFormProps {
   session: CheckoutSessionResponse;
   publishableKey: string;
   standInApiBase: string | null;
+  prefill: CheckoutPrefill | null;
   onPaid(): void;
 }
 
-function CheckoutForm({ session, publishableKey, standInApiBase, onPaid }: CheckoutFormProps) {
+function CheckoutForm({ session, publishableKey, standInApiBase, prefill, onPaid }: CheckoutFormProps) {
   const router = useRouter();
-  const [shipping, setShipping] = useState<Address>(emptyAddress);
-  const [billing, setBilling] = useState<Address>(emptyAddress);
-  const [sameAsShipping, setSameAsShipping] = useState(true);
+  const [shipping, setShipping] = useState<Address>(() => prefill?.shipping ?? emptyAddress());
+  const [billing, setBilling] = useState<Address>(() => prefill?.billing ?? emptyAddress());
+  const [sameAsShipping, setSameAsShipping] = useState(() => !prefill?.billing);
   const [errors, setErrors] = useState<{ shipping: AddressErrors; billing: AddressErrors }>({ shipping: {}, billing: {} });
   const [banner, setBanner] = useState(false);
   const [processing, setProcessing] = useState(false);

@@ -76,3 +76,8 @@ export function SelectField({ id, label, error, fieldClassName, children, ...res
     </FieldShell>
   );
 }
+
+/** After a failed submit: focus the first field marked invalid, once React has rendered the messages. */
+export function focusFirstInvalid(container: HTMLElement | null): void {
+  requestAnimationFrame(() => container?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

@@ -66,10 +66,12 @@ export async function findProductCategory(id: string): Promise<Category | null> 
  * Products by id across the five tables, in the order asked (each once); unknown and malformed ids are left out.
  * The checkout re-prices cart lines from these rows.
  */
-export async function getProductsByIds(ids: readonly string[]): Promise<Product[]> {
+export async function getProductsByIds(ids: readonly string[], inTx?: Tx): Promise<Product[]> {
   const wanted = [...new Set(ids.filter(isProductId).map((id) => id.toLowerCase()))];
   if (wanted.length === 0) return [];
-  const rows = await asAnon((tx) => {
+  // In the caller's transaction when given (the account area reads as the signed-in customer), else as anon.
+  const read = <T>(fn: (tx: Tx) => Promise<T>) => (inTx ? fn(inTx) : asAnon(fn));
+  const rows = await read((tx) => {
     const parts = CATEGORIES.map(
       (category) => tx`
         select ${category}::text as category, to_jsonb(t) - 'search_vector' as row

@@ -29,7 +29,7 @@ export const PHONE_REQUIRED = 'Phone number is required';
 export const PHONE_INVALID = 'Please enter a valid phone number';
 
 /** Digits, plus, hyphen, parentheses and spaces only. */
-const PHONE_PATTERN = /^[0-9+\-() ]+$/;
+export const PHONE_PATTERN = /^[0-9+\-() ]+$/;
 
 export function emptyAddress(): Address {
   return {

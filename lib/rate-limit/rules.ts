@@ -18,6 +18,7 @@ export const RATE_RULES = {
   mailPerEmail: rule('mail:email', 5, 60),
   mailPerAddress: rule('mail:address', 20, 60),
   verifyCodePerEmail: rule('verify-code:email', 10, 60),
+  verifyCodePerAddress: rule('verify-code:address', 30, 60),
   adminSignInPerEmail: rule('admin-sign-in:email', 5, 60),
   adminSignInPerAddress: rule('admin-sign-in:address', 20, 60),
   checkoutPerAddress: rule('checkout:address', 10, 60),

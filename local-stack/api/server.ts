@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
 import { LOCAL_DEFAULTS } from '../../lib/local-defaults';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/config';
+import { AuthRateLimiter } from './auth/rate-limit';
 import { handleAuth } from './auth/router';
 import type { Pool } from './db';
 import { corsHeaders, sendEmpty, sendJson, type RequestContext } from './http';
@@ -42,6 +43,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   const pool = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} }) as unknown as Pool;
   const settings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...opts.auth };
   const authConfig = { settings, jwtSecret, siteUrl: opts.siteUrl.replace(/\/$/, ''), apiUrl: '' };
+  const limiter = new AuthRateLimiter(settings.rateLimits);
   const storageDeps = {
     pool,
     jwtSecret,
@@ -73,7 +75,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
         return Array.isArray(value) ? value[0] : value;
       },
     };
-    if (service === 'auth') return handleAuth(ctx, { pool, config: authConfig }, opts.log);
+    if (service === 'auth') return handleAuth(ctx, { pool, config: authConfig, limiter }, opts.log);
     if (service === 'storage') return handleStorage(ctx, storageDeps, opts.log);
     return handleMailbox(ctx, pool);
   }

@@ -4,9 +4,19 @@ import { migrate, recreateDatabase } from '../../local-stack/db/migrate';
 import { PROJECT_ROOT, apiUrl, databaseUrl, siteUrl, testConfig, type StackConfig } from '../../local-stack/config';
 import { startStripeServer } from '../../local-stack/stripe/server';
 import { startApiServer } from '../../local-stack/api/server';
+import type { AuthRateLimits } from '../../local-stack/api/auth/rate-limit';
 import { LOCAL_DEFAULTS } from '../../lib/local-defaults';
 import { seedAll } from '../../supabase/seed';
 import { join } from 'node:path';
+
+/** Suites sign in and send mail far faster than people do: GoTrue's limits stay on, sized for that pace. */
+const TEST_AUTH_RATE_LIMITS: AuthRateLimits = {
+  signInSignUps: 30_000,
+  tokenRefresh: 30_000,
+  tokenVerifications: 30_000,
+  emailSent: null,
+  burst: 1_000,
+};
 
 export interface TestStack {
   config: StackConfig;
@@ -21,7 +31,13 @@ export async function startTestStack(cfg: StackConfig = testConfig()): Promise<T
     await recreateDatabase(pg.url(), cfg.database);
     await migrate(databaseUrl(cfg));
     // Stand-ins (auth + storage + mailbox; Stripe) are started here.
-    const api = await startApiServer({ port: cfg.apiPort, databaseUrl: databaseUrl(cfg), storageDir: cfg.storageDir, siteUrl: siteUrl(cfg) });
+    const api = await startApiServer({
+      port: cfg.apiPort,
+      databaseUrl: databaseUrl(cfg),
+      storageDir: cfg.storageDir,
+      siteUrl: siteUrl(cfg),
+      auth: { rateLimits: TEST_AUTH_RATE_LIMITS },
+    });
     stops.push(() => api.stop());
     const stripe = await startStripeServer({
       port: cfg.stripePort,

@@ -1,32 +1,47 @@
-import { NextResponse, type NextRequest } from 'next/server';
+// E-mail links land here (confirmation, magic link, recovery): the token-hash links of the local stand-in and of
+// Supabase's SSR mail templates (?token_hash&type), and the ?code= redirects of Supabase's default templates, which
+// the browser that asked for the mail can exchange. Either way the session cookies are set and `next` opens.
 import { z } from 'zod';
+import { confirmDestination } from '@/lib/auth/email-links';
+import { defineRoute } from '@/lib/http/route';
+import { logWarn } from '@/lib/http/log';
 import { createSupabaseServerClient } from '@/lib/supabase/server';
-import { safeNextPath } from '@/lib/auth/redirects';
+import type { LinkError } from '@/lib/auth/views';
 
-// E-mail links (confirmation, magic link, recovery) land here: Supabase's server-side token-hash flow.
-const query = z.object({
-  token_hash: z.string().min(10),
+export const dynamic = 'force-dynamic';
+
+const tokenLink = z.object({
+  token_hash: z.string().min(10).max(200).regex(/^[A-Za-z0-9_-]+$/),
   type: z.enum(['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email']),
-  next: z.string().optional(),
 });
+const codeLink = z.object({ code: z.string().min(10).max(200).regex(/^[A-Za-z0-9_-]+$/) });
 
-export async function GET(request: NextRequest) {
-  const parsed = query.safeParse(Object.fromEntries(request.nextUrl.searchParams));
-  const url = request.nextUrl.clone();
-  url.search = '';
-  if (!parsed.success) {
-    url.pathname = '/login';
-    url.searchParams.set('error', 'The link is invalid or incomplete.');
-    return NextResponse.redirect(url);
-  }
+export const GET = defineRoute({ name: 'auth.confirm', access: 'public' }, async (request, { requestId }) => {
+  const params = new URL(request.url).searchParams;
+  const query = Object.fromEntries(params);
+  // A relative Location keeps the host the browser used (and so the cookies set on it).
+  const to = (path: string) => new Response(null, { status: 303, headers: { location: path, 'cache-control': 'no-store' } });
+  const failed = (reason: string): Response => {
+    logWarn('auth.confirm: link refused', { requestId, reason });
+    const code: LinkError = 'link_invalid';
+    return to(`/login?error=${code}`);
+  };
+
   const supabase = await createSupabaseServerClient();
-  const { error } = await supabase.auth.verifyOtp({ token_hash: parsed.data.token_hash, type: parsed.data.type });
-  if (error) {
-    url.pathname = '/login';
-    url.searchParams.set('error', error.message);
-    return NextResponse.redirect(url);
+  const byToken = tokenLink.safeParse(query);
+  const byCode = codeLink.safeParse(query);
+  let type: string;
+  if (byToken.success) {
+    const { error } = await supabase.auth.verifyOtp({ token_hash: byToken.data.token_hash, type: byToken.data.type });
+    if (error) return failed(error.code ?? error.message);
+    type = byToken.data.type;
+  } else if (byCode.success) {
+    const { error } = await supabase.auth.exchangeCodeForSession(byCode.data.code);
+    if (error) return failed(error.code ?? error.message);
+    type = 'code';
+  } else {
+    return failed('malformed');
   }
-  url.pathname = parsed.data.type === 'recovery' ? '/login' : safeNextPath(parsed.data.next);
-  if (parsed.data.type === 'recovery') url.searchParams.set('view', 'update_password');
-  return NextResponse.redirect(url);
-}
+  // A recovery link always ends on the new-password form, whatever `next` says.
+  return to(type === 'recovery' ? '/login?view=update_password' : confirmDestination(params.get('next')));
+});

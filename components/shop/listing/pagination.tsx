@@ -1,8 +1,6 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import Link from 'next/link';
 import { listingHref, type ListingQuery } from '@/lib/catalog/listing-params';
 import type { PageItem } from '@/lib/pagination';
-import '../shell.css';
+import { PageLinks } from '../page-links';
 
 interface PaginationProps {
   basePath: string;
@@ -13,54 +11,12 @@ interface PaginationProps {
 
 /** Page links driven by ?page= (page 1 has no parameter); the scroll to the top is smooth (ScrollToTop). */
 export function Pagination({ basePath, query, pages, totalPages }: PaginationProps) {
-  if (totalPages <= 1) return null;
-  const current = query.page;
-  const href = (page: number) => listingHref(basePath, query, { page });
-  const prev = current > 1 ? Math.min(current - 1, totalPages) : null;
-  const next = current < totalPages ? current + 1 : null;
   return (
-    <nav aria-label="Pagination" className="pager">
-      {prev ? (
-        <Link href={href(prev)} scroll={false} rel="prev" aria-label="Previous page">
-          <ChevronLeft aria-hidden />
-        </Link>
-      ) : (
-        <span aria-hidden className="pager-off">
-          <ChevronLeft />
-        </span>
-      )}
-      <ul>
-        {pages.map((item) =>
-          typeof item === 'number' ? (
-            <li key={item}>
-              {item === current ? (
-                <span aria-current="page">
-                  <span className="sr-only">Page </span>
-                  {item}
-                </span>
-              ) : (
-                <Link href={href(item)} scroll={false}>
-                  <span className="sr-only">Page </span>
-                  {item}
-                </Link>
-              )}
-            </li>
-          ) : (
-            <li key={item} aria-hidden>
-              …
-            </li>
-          ),
-        )}
-      </ul>
-      {next ? (
-        <Link href={href(next)} scroll={false} rel="next" aria-label="Next page">
-          <ChevronRight aria-hidden />
-        </Link>
-      ) : (
-        <span aria-hidden className="pager-off">
-          <ChevronRight />
-        </span>
-      )}
-    </nav>
+    <PageLinks
+      current={query.page}
+      pages={pages}
+      totalPages={totalPages}
+      href={(page) => listingHref(basePath, query, { page })}
+    />
   );
 }

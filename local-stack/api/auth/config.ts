@@ -1,4 +1,5 @@
 // Auth settings, defaulting to what `supabase start` configures (supabase/config.toml of a new CLI project).
+import { DEFAULT_RATE_LIMITS, type AuthRateLimits } from './rate-limit';
 
 export interface AuthSettings {
   /** Access-token lifetime in seconds (jwt_expiry). */
@@ -19,6 +20,8 @@ export interface AuthSettings {
   additionalRedirectUrls: string[];
   /** Seconds a PKCE flow state lives before its code can no longer be exchanged. */
   flowStateExpiry: number;
+  /** [auth.rate_limit]: per-address request limits and the project's mail limit. */
+  rateLimits: AuthRateLimits;
 }
 
 export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
@@ -32,6 +35,7 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   maxFrequency: 1,
   additionalRedirectUrls: [],
   flowStateExpiry: 300,
+  rateLimits: DEFAULT_RATE_LIMITS,
 };
 
 export interface AuthContextConfig {

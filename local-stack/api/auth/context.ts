@@ -2,11 +2,14 @@
 import type { Pool } from '../db';
 import type { RequestContext } from '../http';
 import type { AuthContextConfig } from './config';
+import type { AuthRateLimiter } from './rate-limit';
 import type { ClientInfo } from './sessions';
 
 export interface AuthDeps {
   pool: Pool;
   config: AuthContextConfig;
+  /** GoTrue's rate limits; left out, nothing is limited. */
+  limiter?: AuthRateLimiter;
 }
 
 export interface AuthRequest {

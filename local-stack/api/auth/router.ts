@@ -140,6 +140,8 @@ export async function handleAuth(ctx: RequestContext, deps: AuthDeps, log?: (lin
     const found = route(ctx.method, ctx.path);
     if (found === null) throw new AuthHttpError(404, 'not_found', 'Not Found');
     if (found === 'method') throw new AuthHttpError(405, 'method_not_allowed', 'Method Not Allowed');
+    const limited = await deps.limiter?.check(request);
+    if (limited) throw limited;
     result = await found.handler(request, found.param);
   } catch (err) {
     let failure: AuthHttpError | OAuthError;

@@ -1,6 +1,12 @@
 // POST /api/checkout/address — saves the buyer's shipping and billing address onto their open checkout (and its
-// PaymentIntent) before the card is charged. Only the browser that started the checkout may do this.
-import { emptyAddress } from '@/lib/checkout/address';
+// PaymentIntent) before the card is charged. Only the browser that started the checkout may do this. For a
+// signed-in customer the addresses and name are also kept in their account, after the answer is sent: that never
+// delays or fails the payment (a failure is logged).
+import type { User } from '@supabase/supabase-js';
+import { after } from 'next/server';
+import { rememberCheckoutDetails } from '@/lib/account/checkout-details';
+import { getCurrentUser } from '@/lib/auth/user';
+import { emptyAddress, resolveAddresses } from '@/lib/checkout/address';
 import { MAX_CHECKOUT_BODY_BYTES } from '@/lib/checkout/api';
 import { saveAddressesSchema } from '@/lib/checkout/address-schema';
 import { ADDRESS_SAVE_FAILED, CheckoutError } from '@/lib/checkout/errors';
@@ -8,6 +14,7 @@ import { browserCheckoutIds } from '@/lib/checkout/http';
 import { saveCheckoutAddresses } from '@/lib/checkout/server';
 import { readJsonCapped } from '@/lib/http/body';
 import { describeIssues } from '@/lib/http/errors';
+import { logError } from '@/lib/http/log';
 import { defineRoute } from '@/lib/http/route';
 import { clientAddress, RATE_RULES } from '@/lib/rate-limit';
 
@@ -21,15 +28,23 @@ export const POST = defineRoute(
     failure: ADDRESS_SAVE_FAILED,
     rateLimit: (request) => [{ rule: RATE_RULES.checkoutAddressPerAddress, subject: clientAddress(request.headers) }],
   },
-  async (request) => {
+  async (request, { requestId }) => {
     const parsed = saveAddressesSchema.safeParse(await readJsonCapped(request, MAX_CHECKOUT_BODY_BYTES));
     if (!parsed.success) throw new CheckoutError(400, 'invalid_request', `Invalid address: ${describeIssues(parsed.error)}`);
     const { checkoutId, sameAsShipping, shipping, billing } = parsed.data;
-    await saveCheckoutAddresses({
-      checkoutId,
-      allowedCheckoutIds: await browserCheckoutIds(),
-      addresses: { shipping, billing: billing ?? emptyAddress(), sameAsShipping },
-    });
+    const addresses = { shipping, billing: billing ?? emptyAddress(), sameAsShipping };
+    await saveCheckoutAddresses({ checkoutId, allowedCheckoutIds: await browserCheckoutIds(), addresses });
+    const user = await getCurrentUser().catch(() => null);
+    if (user) keepInAccount(user, resolveAddresses(addresses), requestId);
     return Response.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
   },
 );
+
+function keepInAccount(user: User, addresses: ReturnType<typeof resolveAddresses>, requestId: string): void {
+  const failed = (err: unknown) => logError('checkout: keeping the customer details failed', err, { requestId, userId: user.id });
+  try {
+    after(() => rememberCheckoutDetails(user, addresses).catch(failed));
+  } catch (err) {
+    failed(err);
+  }
+}

@@ -1,0 +1,197 @@
+'use client';
+import { useRef, useState, type FormEvent } from 'react';
+import { focusFirstInvalid, SelectField, TextField } from '@/components/checkout/field';
+import { saveAccountAddress } from '@/lib/account/actions';
+import { ADDRESS_SAVE_FAILED, saveAddressSchema } from '@/lib/account/schemas';
+import type { AddressType, SavedAddress } from '@/lib/account/types';
+import { DEFAULT_COUNTRY } from '@/lib/checkout/address';
+import { countries } from '@/lib/checkout/countries';
+import { fieldErrors } from '@/lib/http/errors';
+
+const COUNTRIES = countries();
+
+interface Values {
+  address_type: AddressType;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  is_default: boolean;
+  use_for_billing: boolean;
+}
+
+function initialValues(address: SavedAddress | null, firstOfType: (type: AddressType) => boolean): Values {
+  if (address) {
+    return { ...address, address_line2: address.address_line2 ?? '', use_for_billing: false };
+  }
+  return {
+    address_type: 'shipping',
+    address_line1: '',
+    address_line2: '',
+    city: '',
+    state: '',
+    postal_code: '',
+    country: DEFAULT_COUNTRY,
+    is_default: firstOfType('shipping'),
+    use_for_billing: false,
+  };
+}
+
+interface AddressFormProps {
+  /** The address to edit; null adds one. */
+  address: SavedAddress | null;
+  /** Whether the customer has no default address of this type yet (its box then starts ticked). */
+  firstOfType(type: AddressType): boolean;
+  onSaved(message: string): void;
+  onCancel(): void;
+}
+
+/** Add or edit one address. The same schema checks it here and, again, in the server action. */
+export function AddressForm({ address, firstOfType, onSaved, onCancel }: AddressFormProps) {
+  const [values, setValues] = useState<Values>(() => initialValues(address, firstOfType));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const adding = address === null;
+  const form = useRef<HTMLFormElement>(null);
+
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((v) => {
+      const next = { ...v, [field]: value };
+      // A new address of another type starts as its default when the customer has none of that type yet.
+      if (field === 'address_type' && adding) next.is_default = firstOfType(value as AddressType);
+      return next;
+    });
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+  const text = (field: 'address_line1' | 'address_line2' | 'city' | 'state' | 'postal_code') => ({
+    id: `address-${field.replace('_', '-')}`,
+    name: field,
+    value: values[field],
+    error: errors[field],
+    disabled: pending,
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    setFailure(null);
+    const input = {
+      ...(address ? { id: address.id } : {}),
+      ...values,
+      use_for_billing: adding && values.address_type === 'shipping' && values.use_for_billing,
+    };
+    const checked = saveAddressSchema.safeParse(input);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error));
+      focusFirstInvalid(form.current);
+      return;
+    }
+    setPending(true);
+    const result = await saveAccountAddress(input).catch(() => null);
+    setPending(false);
+    if (result?.ok) {
+      onSaved(result.message ?? 'Address saved');
+      return;
+    }
+    setErrors(result?.fieldErrors ?? {});
+    focusFirstInvalid(form.current);
+    setFailure(result && result.status < 500 && !result.fieldErrors ? result.error : ADDRESS_SAVE_FAILED);
+  }
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Address">
+      <SelectField
+        id="address-type"
+        name="address_type"
+        label="Address type"
+        value={values.address_type}
+        disabled={pending}
+        onChange={(e) => set('address_type', e.target.value as AddressType)}
+        fieldClassName="sm:col-span-2"
+      >
+        <option value="shipping">Shipping</option>
+        <option value="billing">Billing</option>
+      </SelectField>
+      <TextField {...text('address_line1')} label="Street address" autoComplete="address-line1" fieldClassName="sm:col-span-2" />
+      <TextField
+        {...text('address_line2')}
+        label="Apartment, suite, etc. (optional)"
+        autoComplete="address-line2"
+        fieldClassName="sm:col-span-2"
+      />
+      <TextField {...text('city')} label="City" autoComplete="address-level2" />
+      <TextField {...text('state')} label="State/Province" autoComplete="address-level1" />
+      <TextField {...text('postal_code')} label="Postal code" autoComplete="postal-code" />
+      <SelectField
+        id="address-country"
+        name="country"
+        label="Country"
+        autoComplete="country"
+        value={values.country}
+        error={errors.country}
+        disabled={pending}
+        onChange={(e) => set('country', e.target.value)}
+      >
+        <option value="">Select a country</option>
+        {COUNTRIES.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex flex-col gap-3 sm:col-span-2">
+        {adding && values.address_type === 'shipping' && (
+          <label className="flex w-fit cursor-pointer items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              name="use_for_billing"
+              checked={values.use_for_billing}
+              disabled={pending}
+              onChange={(e) => set('use_for_billing', e.target.checked)}
+              className="size-4 accent-gold-dark"
+            />
+            Use this address for billing too
+          </label>
+        )}
+        <label className="flex w-fit cursor-pointer items-center gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="is_default"
+            checked={values.is_default}
+            disabled={pending}
+            onChange={(e) => set('is_default', e.target.checked)}
+            className="size-4 accent-gold-dark"
+          />
+          Set as default {values.address_type} address
+        </label>
+      </div>
+      {failure && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:col-span-2">
+          {failure}
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
+        <button
+          type="button"
+          onClick={onCancel}
+          disabled={pending}
+          className="h-11 rounded-md border border-stone-line bg-white px-5 text-sm hover:border-ink"
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={pending}
+          aria-busy={pending || undefined}
+          className="h-11 rounded-md bg-ink px-5 text-sm font-medium text-ivory hover:bg-gold-dark disabled:opacity-70"
+        >
+          {pending ? 'Saving...' : 'Save Address'}
+        </button>
+      </div>
+    </form>
+  );
+}

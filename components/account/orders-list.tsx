@@ -1,0 +1,130 @@
+import { Package } from 'lucide-react';
+import Link from 'next/link';
+import { ProductImage } from '@/components/shop/listing/product-image';
+import { PageLinks } from '@/components/shop/page-links';
+import type { AccountOrder, AccountOrderItem, OrdersPage } from '@/lib/account/types';
+import { formatCents } from '@/lib/format/money';
+import { statusBadgeClass, statusLabel } from '@/lib/orders/status';
+import { paginationWindow } from '@/lib/pagination';
+import { ReorderButton } from './reorder-button';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const pageHref = (page: number) => (page <= 1 ? '/dashboard' : `/dashboard?page=${page}`);
+
+function ItemOptions({ options }: { options: AccountOrderItem['options'] }) {
+  if (typeof options === 'string') return options ? <p className="text-xs text-stone-muted">{options}</p> : null;
+  if (options.length === 0) return null;
+  return (
+    <dl className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-stone-muted">
+      {options.map((o) => (
+        <div key={o.label} className="flex gap-1">
+          <dt>{o.label}:</dt>
+          <dd className="text-ink-soft">{o.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Item({ item }: { item: AccountOrderItem }) {
+  const { product } = item;
+  return (
+    <li className="flex gap-4 py-4">
+      {product ? (
+        <ProductImage src={product.imageUrl} alt="" sizes="64px" widths="thumb" className="size-16 shrink-0 rounded-sm" />
+      ) : (
+        <span className="flex size-16 shrink-0 items-center justify-center rounded-sm bg-ivory-deep text-center text-[10px] text-stone-muted">
+          No image
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        {product ? (
+          <Link href={product.href} className="font-medium text-ink underline-offset-4 hover:underline">
+            {product.name}
+          </Link>
+        ) : (
+          <p className="font-medium text-stone-muted">Product Unavailable</p>
+        )}
+        <p className="tabular text-xs text-stone-muted">SKU: {product?.sku || 'N/A'}</p>
+        <ItemOptions options={item.options} />
+      </div>
+      <div className="tabular shrink-0 text-right text-sm">
+        <p className="text-stone-muted">
+          {item.quantity} × {formatCents(item.unitPriceCents)}
+        </p>
+        <p className="font-medium text-ink">{formatCents(item.lineTotalCents)}</p>
+      </div>
+    </li>
+  );
+}
+
+function OrderCard({ order }: { order: AccountOrder }) {
+  return (
+    <li className="rounded-lg border border-stone-line bg-white" data-testid="account-order">
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-line px-5 py-4">
+        <div>
+          <h3 className="tabular text-lg text-ink">{order.title}</h3>
+          <p className="text-sm text-stone-muted">
+            <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+            {order.reference && <span className="tabular"> · Ref. {order.reference}</span>}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className={`rounded-full border px-2.5 py-0.5 text-xs font-medium ${statusBadgeClass(order.status)}`}>
+            {statusLabel(order.status)}
+          </span>
+          <span className="tabular font-medium text-ink">{formatCents(order.totalCents)}</span>
+        </div>
+      </div>
+      <ul className="divide-y divide-stone-line px-5">
+        {order.items.map((item) => (
+          <Item key={item.id} item={item} />
+        ))}
+      </ul>
+      <div className="flex justify-end border-t border-stone-line px-5 py-3">
+        <ReorderButton orderId={order.id} title={order.title} />
+      </div>
+    </li>
+  );
+}
+
+/** The customer's orders, newest first, 20 to a page (?page=). */
+export function OrdersList({ orders }: { orders: OrdersPage }) {
+  if (orders.total === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-stone-line bg-white px-6 py-12 text-center">
+        <Package aria-hidden className="mx-auto size-10 stroke-[1.25] text-gold-dark" />
+        <p className="mt-4 text-lg text-ink">No orders yet</p>
+        <p className="mt-1 text-stone-muted">When you place an order, it will appear here.</p>
+        <Link
+          href="/products"
+          className="mt-6 inline-flex h-11 items-center rounded-md bg-ink px-6 text-sm font-medium text-ivory hover:bg-gold-dark"
+        >
+          Start Shopping
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="orders-heading">
+      <h2 id="orders-heading" className="text-2xl">
+        Order History
+      </h2>
+      <p className="mt-1 text-sm text-stone-muted">
+        {orders.total} order{orders.total === 1 ? '' : 's'}
+        {orders.totalPages > 1 && ` · page ${orders.page} of ${orders.totalPages}`}
+      </p>
+      <ol className="mt-6 flex flex-col gap-6">
+        {orders.orders.map((order) => (
+          <OrderCard key={order.id} order={order} />
+        ))}
+      </ol>
+      <PageLinks
+        current={orders.page}
+        pages={paginationWindow(orders.page, orders.totalPages)}
+        totalPages={orders.totalPages}
+        href={pageHref}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import Link from 'next/link';
+import type { PageItem } from '@/lib/pagination';
+import './shell.css';
+
+interface PageLinksProps {
+  current: number;
+  pages: PageItem[];
+  totalPages: number;
+  href(page: number): string;
+}
+
+/** Previous, numbered and next page links (page windows from lib/pagination); the scroll to the top is smooth. */
+export function PageLinks({ current, pages, totalPages, href }: PageLinksProps) {
+  if (totalPages <= 1) return null;
+  const prev = current > 1 ? Math.min(current - 1, totalPages) : null;
+  const next = current < totalPages ? current + 1 : null;
+  return (
+    <nav aria-label="Pagination" className="pager">
+      {prev ? (
+        <Link href={href(prev)} scroll={false} rel="prev" aria-label="Previous page">
+          <ChevronLeft aria-hidden />
+        </Link>
+      ) : (
+        <span aria-hidden className="pager-off">
+          <ChevronLeft />
+        </span>
+      )}
+      <ul>
+        {pages.map((item) =>
+          typeof item === 'number' ? (
+            <li key={item}>
+              {item === current ? (
+                <span aria-current="page">
+                  <span className="sr-only">Page </span>
+                  {item}
+                </span>
+              ) : (
+                <Link href={href(item)} scroll={false}>
+                  <span className="sr-only">Page </span>
+                  {item}
+                </Link>
+              )}
+            </li>
+          ) : (
+            <li key={item} aria-hidden>
+              …
+            </li>
+          ),
+        )}
+      </ul>
+      {next ? (
+        <Link href={href(next)} scroll={false} rel="next" aria-label="Next page">
+          <ChevronRight aria-hidden />
+        </Link>
+      ) : (
+        <span aria-hidden className="pager-off">
+          <ChevronRight />
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,46 @@
+import 'server-only';
+// The account page's data: the summary (name, e-mail) and the open tab's content, in one transaction as the
+// customer. Only the open tab is read: a long order history costs nothing on the Profile tab.
+import type { User } from '@supabase/supabase-js';
+import { actorFor } from '../auth/access';
+import { withActor } from '../db';
+import { parsePageParam } from '../pagination';
+import { listAddresses } from './addresses';
+import { listCustomerOrders } from './orders';
+import { getProfile } from './profile';
+import { ACCOUNT_TABS, type AccountTab, type OrdersPage, type Profile, type SavedAddress } from './types';
+
+export type AccountTabData =
+  | { tab: 'orders'; orders: OrdersPage }
+  | { tab: 'addresses'; addresses: SavedAddress[] }
+  | { tab: 'profile' };
+
+export interface AccountView {
+  /** Full name, else the e-mail address. */
+  displayName: string;
+  profile: Profile;
+  content: AccountTabData;
+}
+
+type Params = Record<string, string | string[] | undefined>;
+
+export function parseAccountTab(value: string | string[] | undefined): AccountTab {
+  const raw = Array.isArray(value) ? value[0] : value;
+  return (ACCOUNT_TABS as readonly string[]).includes(raw ?? '') ? (raw as AccountTab) : 'orders';
+}
+
+export async function loadAccount(user: Pick<User, 'id' | 'email'>, params: Params): Promise<AccountView> {
+  const tab = parseAccountTab(params.tab);
+  return withActor(actorFor(user), async (tx) => {
+    const row = await getProfile(tx, user.id);
+    const email = user.email ?? '';
+    const profile: Profile = { email, fullName: row?.full_name ?? null, phone: row?.phone_number ?? null };
+    const content: AccountTabData =
+      tab === 'orders'
+        ? { tab, orders: await listCustomerOrders(tx, user.id, parsePageParam(params.page)) }
+        : tab === 'addresses'
+          ? { tab, addresses: await listAddresses(tx, user.id) }
+          : { tab };
+    return { displayName: profile.fullName?.trim() || email, profile, content };
+  });
+}

@@ -1,0 +1,117 @@
+import 'server-only';
+// A customer's orders, newest first, 20 to a page, read as the customer (RLS: own orders only). One indexed count,
+// one page of orders, their items and today's products: four short queries whatever the length of the history.
+import type { Tx } from '../db';
+import { isCategory, productPath, type Category } from '../catalog/categories';
+import { getProductsByIds } from '../catalog/product';
+import { totalPagesFor } from '../pagination';
+import { orderLineEntries } from './order-options';
+import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
+import { ORDERS_PAGE_SIZE, type AccountOrder, type OrdersPage } from './types';
+
+interface OrderRow {
+  id: string;
+  order_reference: string | null;
+  status: string;
+  total_amount: string;
+  created_at: Date;
+}
+
+interface ItemRow {
+  id: string;
+  order_id: string;
+  product_id: string;
+  product_category: string | null;
+  product_name: string | null;
+  quantity: number;
+  unit_price: string;
+  specifications: string | null;
+}
+
+/** 'Order #' plus the first 8 characters of the id (SPEC §9). */
+export const orderTitle = (id: string) => `Order #${id.slice(0, 8)}`;
+
+const categoryOf = (value: string | null): Category | null => (isCategory(value) ? value : null);
+
+export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: number): Promise<OrdersPage> {
+  const [counted] = await tx<{ total: number }[]>`
+    select count(*)::int as total from public.orders where user_id = ${userId}`;
+  const total = counted?.total ?? 0;
+  const totalPages = totalPagesFor(total, ORDERS_PAGE_SIZE);
+  const page = Math.max(1, Math.min(requestedPage, totalPages || 1));
+  if (total === 0) return { orders: [], page, totalPages, total };
+
+  const orders = await tx<OrderRow[]>`
+    select id, order_reference, status, total_amount, created_at
+      from public.orders
+     where user_id = ${userId}
+     order by created_at desc, id desc
+     limit ${ORDERS_PAGE_SIZE} offset ${(page - 1) * ORDERS_PAGE_SIZE}`;
+  const items = await tx<ItemRow[]>`
+    select id, order_id, product_id, product_category, product_name, quantity, unit_price, specifications
+      from public.order_items
+     where order_id = any(${orders.map((o) => o.id)}::uuid[])
+     order by created_at, id`;
+  const products = await tx<{ id: string; category: string; name: string; sku: string | null; image_url: string | null }[]>`
+    select id, category, name, sku, image_url from public.catalog_products
+     where id = any(${[...new Set(items.map((i) => i.product_id))]}::uuid[])`;
+  const productById = new Map(products.map((p) => [p.id, p]));
+
+  const byOrder = new Map<string, AccountOrder['items']>();
+  for (const item of items) {
+    const p = productById.get(item.product_id);
+    const category = categoryOf(item.product_category) ?? categoryOf(p?.category ?? null);
+    const unit = Number(item.unit_price);
+    const list = byOrder.get(item.order_id) ?? [];
+    list.push({
+      id: item.id,
+      productId: item.product_id,
+      product:
+        p && isCategory(p.category)
+          ? { name: p.name, sku: p.sku, imageUrl: p.image_url, href: productPath(p.category, p.id), category: p.category }
+          : null,
+      quantity: item.quantity,
+      unitPriceCents: unit,
+      lineTotalCents: unit * item.quantity,
+      options: orderLineEntries(item.specifications, category),
+    });
+    byOrder.set(item.order_id, list);
+  }
+
+  return {
+    page,
+    totalPages,
+    total,
+    orders: orders.map((o) => ({
+      id: o.id,
+      title: orderTitle(o.id),
+      reference: o.order_reference,
+      createdAt: o.created_at.toISOString(),
+      status: o.status,
+      totalCents: Number(o.total_amount),
+      items: byOrder.get(o.id) ?? [],
+    })),
+  };
+}
+
+/** The order's lines as cart lines at today's prices; null when the order is not this customer's (or not there). */
+export async function reorderPlan(tx: Tx, userId: string, orderId: string): Promise<ReorderPlan | null> {
+  const [order] = await tx<{ id: string }[]>`
+    select id from public.orders where id = ${orderId} and user_id = ${userId}`;
+  if (!order) return null;
+  const rows = await tx<ItemRow[]>`
+    select id, order_id, product_id, product_category, product_name, quantity, unit_price, specifications
+      from public.order_items where order_id = ${orderId} order by created_at, id`;
+  const lines: ReorderLine[] = rows.map((r) => ({
+    productId: r.product_id,
+    category: categoryOf(r.product_category),
+    productName: r.product_name,
+    quantity: r.quantity,
+    specifications: r.specifications,
+  }));
+  const products = await getProductsByIds(
+    lines.map((l) => l.productId),
+    tx,
+  );
+  return planReorder(lines, new Map(products.map((p) => [p.id, p])));
+}

@@ -1,0 +1,67 @@
+// What the account area shows. Shared by the server loaders and the client components (no server imports).
+import type { Category } from '../catalog/categories';
+import type { SpecificationEntry } from '../cart/labels';
+import type { Address } from '../checkout/address';
+
+export const ACCOUNT_TABS = ['orders', 'addresses', 'profile'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+
+export const ADDRESS_TYPES = ['shipping', 'billing'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+export interface SavedAddress {
+  id: string;
+  address_type: AddressType;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  is_default: boolean;
+}
+
+export interface Profile {
+  email: string;
+  fullName: string | null;
+  phone: string | null;
+}
+
+export interface AccountOrderItem {
+  id: string;
+  productId: string;
+  /** null when the product no longer exists: shown as 'Product Unavailable'. */
+  product: { name: string; sku: string | null; imageUrl: string | null; href: string; category: Category } | null;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  /** The line's options, labelled as the cart labels them; raw text when it cannot be read that way. */
+  options: SpecificationEntry[] | string;
+}
+
+export interface AccountOrder {
+  id: string;
+  /** 'Order #' plus the first 8 characters of the id (SPEC §9). */
+  title: string;
+  reference: string | null;
+  createdAt: string;
+  status: string;
+  totalCents: number;
+  items: AccountOrderItem[];
+}
+
+export interface OrdersPage {
+  orders: AccountOrder[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+export const ORDERS_PAGE_SIZE = 20;
+
+/** A signed-in customer's checkout, filled from the default addresses and the profile. */
+export interface CheckoutPrefill {
+  shipping: Address;
+  /** The default billing address when it differs from shipping; null: billing equals shipping. */
+  billing: Address | null;
+}

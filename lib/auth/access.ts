@@ -2,7 +2,6 @@ import 'server-only';
 // Who may do what, checked on the server for every page, action and route handler (the middleware is only the first
 // gate; RLS is the last). One place decides, so no entry point can forget a check.
 import type { User } from '@supabase/supabase-js';
-import { redirect } from 'next/navigation';
 import type { DbActor } from '../db';
 import { HttpError } from '../http/errors';
 import { getCurrentUser, isAdmin } from './user';
@@ -40,18 +39,4 @@ export async function authorize(access: Access): Promise<Caller> {
     if (!admin) throw new HttpError(403, NOT_ADMIN, 'forbidden');
   }
   return { user, actor: actorFor(user) };
-}
-
-/** For account pages: the signed-in user, or a redirect to /login that comes back here. */
-export async function requireUserPage(returnTo: string): Promise<User> {
-  const user = await getCurrentUser();
-  if (!user) redirect(`/login?next=${encodeURIComponent(returnTo)}`);
-  return user;
-}
-
-/** For admin pages: the signed-in admin, or a redirect to /admin/login. */
-export async function requireAdminPage(): Promise<User> {
-  const user = await getCurrentUser();
-  if (!user || !(await isAdmin(user).catch(() => false))) redirect('/admin/login');
-  return user;
 }

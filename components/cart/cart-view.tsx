@@ -1,6 +1,6 @@
 'use client';
 import { Check, Copy, Gem, ShoppingBag, Trash2 } from 'lucide-react';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { useEffect, useRef, useState } from 'react';
 import { QuantityInput } from '@/components/product/quantity-input';
 import { canOptimize, IMAGE_WIDTHS, imageSources } from '@/components/shop/listing/image-srcset';
@@ -91,9 +91,11 @@ export function CartView() {
               </dd>
             </dl>
             {/* On phones the button lives in the bar at the bottom of the screen instead. */}
-            <Link href="/checkout" className={`${primaryButton} mt-6 hidden w-full sm:flex`}>
-              Proceed to Checkout
-            </Link>
+            <div className="mt-6 hidden sm:block">
+              <Link href="/checkout" className={`${primaryButton} w-full`}>
+                Proceed to Checkout
+              </Link>
+            </div>
           </div>
           <ProductReferences items={items} />
         </aside>

@@ -1,7 +1,7 @@
 'use client';
 // A client component although it only renders: the RSC payload then carries each card's data once instead of its
 // whole markup, which keeps a 20-card listing page's HTML small.
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { productPath } from '@/lib/catalog/categories';
 import { fromPriceLabel, moqLabel, skuLabel } from '@/lib/catalog/listing-labels';
 import type { CardProduct } from './listing/card-product';

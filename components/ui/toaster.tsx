@@ -20,18 +20,20 @@ export function notify(show: Show): void {
   load?.();
 }
 
-/** Header height on phones plus a small gap: toasts sit just below the sticky header. */
-const BELOW_HEADER_PX = 72;
+/** Below the sticky header (64 px on phones, 72 px from the lg breakpoint) with a small gap. */
+const PHONE_TOP_PX = 72;
+const WIDE_TOP_PX = 88;
 
 /**
- * Below the sticky header on phones (the product and cart pages keep their buttons in a bar at the bottom), and at
- * the bottom right on wider screens, clear of the header, its menu and the page's main buttons.
+ * Just below the sticky header: centred across a phone, at the right on wider screens. Nothing of the header (menu,
+ * search, cart) is covered, nor the product and cart pages' buttons, which sit lower or in a bottom bar.
  */
 function placement(): Pick<ToasterProps, 'position' | 'offset' | 'mobileOffset'> {
-  const wide = window.matchMedia('(min-width: 640px)').matches;
+  // sonner applies mobileOffset below 600 px wide.
+  const wide = window.matchMedia('(min-width: 600px)').matches;
   return wide
-    ? { position: 'bottom-right', offset: 24 }
-    : { position: 'top-center', mobileOffset: { top: BELOW_HEADER_PX, left: 12, right: 12 } };
+    ? { position: 'top-right', offset: { top: WIDE_TOP_PX, right: 24 } }
+    : { position: 'top-center', mobileOffset: { top: PHONE_TOP_PX, left: 12, right: 12 } };
 }
 
 export function LazyToaster() {

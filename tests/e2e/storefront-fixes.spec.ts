@@ -9,6 +9,9 @@ import { buildPrefixTsQuery } from '../../lib/catalog/search-query';
 // Closed by its idle timeout: with fullyParallel a worker may come back to this file after another hook.
 const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { max: 1, idle_timeout: 1, onnotice: () => {} });
 
+/** A picture of the page beside the test's results (test-results/), to look at the layout at each width. */
+const snap = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 640;
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -45,6 +48,7 @@ test.describe('1. search lists every result', () => {
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next page' }).click();
     await expect(page).toHaveURL(/\/search\?q=gold&page=2$/);
     await expect(page.getByText(`Showing 21-${Math.min(40, total)} of ${total} results`)).toBeVisible();
+    await snap(page, 'search-page-2');
   });
 
   test('answers 200 on a direct visit, ranks name and SKU matches first, and tolerates a typo', async ({ page }) => {
@@ -53,9 +57,9 @@ test.describe('1. search lists every result', () => {
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('main').getByRole('article').first()).toContainText(sku!.name);
 
-    const total = await matchCount('necklace');
+    const total = await matchCount('pendant');
     expect(total).toBeGreaterThan(0);
-    await page.goto('/search?q=neckalce');
+    await page.goto('/search?q=pednant');
     await expect(page.getByText(new RegExp(`of ${total} results$`))).toBeVisible();
     // Prefix while typing: 'gol' finds what 'gold' finds.
     await page.goto('/search?q=gol');
@@ -81,6 +85,7 @@ test.describe('2. toasts', () => {
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Added to cart' });
     await expect(toast).toBeVisible();
     await page.waitForTimeout(450); // the toast's slide-in
+    await snap(page, 'toast');
     const toastBox = await box(toast);
     const header = page.getByRole('banner');
     expect(overlaps(toastBox, await box(header)), 'toast overlaps the header').toBe(false);
@@ -102,6 +107,7 @@ test.describe('3. not-found pages', () => {
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
       await expect(page.getByRole('heading', { name: /Not Found/ })).toBeVisible();
+      if (path === '/no/such/route/here') await snap(page, 'deep-404');
     });
   }
 });
@@ -111,7 +117,6 @@ test.describe('4. option wording', () => {
     const [ring] = await sql<{ id: string; name: string; stone: string }[]>`
       select id, name, coalesce(stone_details->>'Stone1', stone) as stone from rings
        where price_stone1 > 0 and coalesce(stone_details->>'Stone1', stone) is not null order by created_at desc limit 1`;
-    await page.goto('/category/rings?sort=newest');
     await page.goto(`/search?q=${encodeURIComponent(ring!.name)}`);
     await page.getByRole('button', { name: `Add ${ring!.name} to cart` }).first().click();
     await expect(page.getByRole('button', { name: `${ring!.name} is in your cart. Add more` }).first()).toBeVisible();
@@ -175,10 +180,11 @@ test.describe('6. mobile filters', () => {
     await page.goto('/category/rings');
     await page.getByRole('button', { name: 'Filters' }).click();
     const drawer = page.getByRole('dialog', { name: 'Filters' });
-    await drawer.getByLabel('Gold').check();
+    await drawer.getByLabel('Gold', { exact: true }).check();
     await expect(page).toHaveURL(/material=gold/);
     const show = page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: `Show ${row!.n} results` });
     await expect(show).toBeVisible();
+    await snap(page, 'filters-drawer');
     await show.click();
     await expect(page.getByRole('dialog', { name: 'Filters' })).toBeHidden();
     await expect(page.getByText(new RegExp(`of ${row!.n} results$`))).toBeVisible();
@@ -197,6 +203,7 @@ test.describe('7. mobile cart', () => {
     await expect(page.getByTestId('cart-line')).toHaveCount(2);
     const checkout = page.getByRole('link', { name: 'Proceed to Checkout' });
     await expect(checkout).toBeInViewport();
+    await snap(page, 'cart-bar');
     await expect(page.getByTestId('cart-bar')).toContainText('Subtotal');
     await expect(page.getByTestId('cart-bar')).toContainText((await page.getByTestId('cart-subtotal').textContent())!);
   });
@@ -209,6 +216,7 @@ test.describe('8. FAQ', () => {
     await expect(questions.first()).toHaveText('Who can buy from Aurelia?');
     expect(await questions.count()).toBeGreaterThanOrEqual(6);
     for (const text of await questions.allTextContents()) expect(text.endsWith('?')).toBe(true);
+    await snap(page, 'faq');
   });
 });
 

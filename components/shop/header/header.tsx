@@ -1,7 +1,7 @@
 'use client';
 // A client component: its markup stays out of every page's RSC payload, and it reads the session cookie itself.
 import { UserRound } from 'lucide-react';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { CartLink } from './cart-link';
 import { MobileMenu } from './mobile-menu';
 import { PRIMARY_LINKS } from './nav-links';

@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import type { RefObject } from 'react';
 import { PRIMARY_LINKS, WOMENS_LABEL, WOMENS_LINKS } from './nav-links';
 import Sheet from './sheet';

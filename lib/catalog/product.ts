@@ -28,7 +28,7 @@ const LOOKUP_ORDER: readonly Category[] = ['bracelets', 'necklaces', 'rings', 'e
 type RawRow = Record<string, unknown>;
 
 function toProduct(category: Category, row: RawRow): Product {
-  const { search_vector: _omit, ...rest } = row;
+  const { search_vector: _omit, name_vector: _omitNames, ...rest } = row;
   // Text is shown in NFC: a decomposed 'è' (e + combining accent) would place the accent apart from its letter.
   const nfc = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC') : v);
   return { ...rest, name: nfc(rest.name), description: nfc(rest.description), category, moq: Number(rest.moq) || 1 } as unknown as Product;
@@ -48,7 +48,7 @@ export async function getProduct(category: Category, id: string): Promise<Produc
   if (!isCategory(category) || !isProductId(id)) return null;
   return asAnon(async (tx) => {
     const [row] = await tx<{ row: RawRow }[]>`
-      select to_jsonb(t) - 'search_vector' as row from ${tx('public.' + category)} t where t.id = ${id}`;
+      select to_jsonb(t) - 'search_vector' - 'name_vector' as row from ${tx('public.' + category)} t where t.id = ${id}`;
     if (!row) return null;
     return { product: toProduct(category, row.row), images: await readImages(tx, category, id) };
   });
@@ -76,7 +76,7 @@ export async function getProductsByIds(ids: readonly string[]): Promise<Product[
   const rows = await asAnon((tx) => {
     const parts = CATEGORIES.map(
       (category) => tx`
-        select ${category}::text as category, to_jsonb(t) - 'search_vector' as row
+        select ${category}::text as category, to_jsonb(t) - 'search_vector' - 'name_vector' as row
           from ${tx('public.' + category)} t where t.id = any(${wanted}::uuid[])`,
     );
     return parts.reduce((query, part) => tx`${query} union all ${part}`) as unknown as Promise<

@@ -39,14 +39,10 @@ export interface TermMatch {
   alternatives: string[];
 }
 
-/**
- * Every word required, each as a prefix or one of its alternatives (`'glod':* | 'gold':*`). With `nameOnly`, only
- * lexemes of weight A count: the SKU and the name (see search_vector), which rank first.
- */
-export function buildSearchTsQuery(matches: readonly TermMatch[], nameOnly = false): string | null {
+/** Every word required, each as a prefix or one of its alternatives (`('glod':* | 'gold':*) & 'ri':*`). */
+export function buildSearchTsQuery(matches: readonly TermMatch[]): string | null {
   if (matches.length === 0) return null;
-  const weight = nameOnly ? 'A' : '';
-  const word = (w: string) => `'${w}':*${weight}`;
+  const word = (w: string) => `'${w}':*`;
   return matches
     .map(({ term, alternatives }) =>
       alternatives.length === 0 ? word(term) : `(${[term, ...alternatives].map(word).join(' | ')})`,

@@ -1,10 +1,11 @@
 import 'server-only';
+import { LRUCache } from 'lru-cache';
 import { asAnon, type Tx } from '../db';
 import { genericFailure } from '../http/errors';
 import { logError, newRequestId } from '../http/log';
 import { splitWindow } from '../pagination';
 import { PAGE_SIZE } from './categories';
-import { listingWhere, pageRows, toListingPage, type ListingOutcome, type ListingPage } from './listing';
+import { listingWhere, pageRows, toListingPage, type Fragment, type ListingOutcome, type ListingPage } from './listing';
 import type { SearchQuery } from './listing-params';
 import {
   buildSearchTsQuery,
@@ -20,8 +21,9 @@ import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
 
 // Search over the cross-category view: every typed word must match, as the start of a word in the SKU, name,
-// material, stone or description, or as one of the known words it is one typo away from (search_words). Results
-// are not cached per term: a data-cache entry per distinct input would grow without bound.
+// material, stone or description, or as one of the known words it is one typo away from (search_words). Answers
+// are kept in a small in-memory cache per server (a bounded LRU with a one-minute life), never in Next's data cache,
+// where an entry per distinct input grew without bound.
 
 export interface SearchResponse {
   results: ProductSummary[];
@@ -49,19 +51,25 @@ export async function resolveTerms(tx: Tx, terms: readonly string[]): Promise<Te
 
 interface Matcher {
   /** Matches anywhere (or the exact SKU). */
-  any: ReturnType<Tx>;
-  /** Matches in the SKU or the name: these rank first. */
-  named: ReturnType<Tx>;
+  any: Fragment;
+  /** Matches in the SKU or the name: these rank first (name_vector has an index of its own). */
+  named: Fragment;
+  /** The rest of the matches. */
+  unnamed: Fragment;
 }
 
 function matcher(tx: Tx, matches: TermMatch[], sku: string): Matcher {
-  const all = buildSearchTsQuery(matches)!;
-  const named = buildSearchTsQuery(matches, true)!;
+  const query = buildSearchTsQuery(matches)!;
+  const named = tx`(name_vector @@ to_tsquery('english', ${query}) or lower(sku) = ${sku})`;
   return {
-    any: tx`(search_vector @@ to_tsquery('english', ${all}) or lower(sku) = ${sku})`,
-    named: tx`coalesce(search_vector @@ to_tsquery('english', ${named}) or lower(sku) = ${sku}, false)`,
+    any: tx`(search_vector @@ to_tsquery('english', ${query}) or lower(sku) = ${sku})`,
+    named,
+    unnamed: tx`not coalesce(${named}, false)`,
   };
 }
+
+/** A relevance tier this small is read whole from the full-text index; a larger one by walking the newest rows. */
+const SMALL_TIER = 2000;
 
 /** How many of the newest products the first search pass looks at before falling back to the full-text index. */
 const SEARCH_PROBE_ROWS = 2000;
@@ -118,8 +126,12 @@ export async function searchListing(query: SearchQuery): Promise<ListingPage> {
   const sku = text.toLowerCase();
   const offset = (query.page - 1) * PAGE_SIZE;
   const { rows, total } = await asAnon(async (tx) => {
-    const match = terms.length > 0 ? matcher(tx, await resolveTerms(tx, terms), sku) : { any: tx`lower(sku) = ${sku}`, named: tx`true` };
-    const where = tx`${match.any} and ${tx.unsafe(listingWhere({ kind: 'all' }, query.materials))}`;
+    const match: Matcher =
+      terms.length > 0
+        ? matcher(tx, await resolveTerms(tx, terms), sku)
+        : { any: tx`lower(sku) = ${sku}`, named: tx`true`, unnamed: tx`false` };
+    const filters = tx.unsafe(listingWhere({ kind: 'all' }, query.materials));
+    const where = tx`${match.any} and ${filters}`;
     const [counts] = await tx<{ total: number; named: number; priced: number }[]>`
       select count(*)::int as total, count(*) filter (where ${match.named})::int as named, count(price_from)::int as priced
         from catalog_products where ${where}`;
@@ -127,18 +139,48 @@ export async function searchListing(query: SearchQuery): Promise<ListingPage> {
     if (offset >= total) return { rows: [] as SummaryRow[], total };
     if (query.sort !== 'relevance') return { rows: await pageRows(tx, where, query.sort, offset, PAGE_SIZE, priced), total };
     const { first, second } = splitWindow(offset, PAGE_SIZE, named);
-    const cols = tx.unsafe(SUMMARY_COLUMNS);
-    const rows = await tx<SummaryRow[]>`
-      select * from (
-        (select ${cols}, 0 as tier from catalog_products where ${where} and ${match.named}
-          order by created_at desc, id desc limit ${first.limit} offset ${first.offset})
-        union all
-        (select ${cols}, 1 as tier from catalog_products where ${where} and not ${match.named}
-          order by created_at desc, id desc limit ${second.limit} offset ${second.offset})
-      ) page order by tier, created_at desc, id desc`;
+    const cols = SUMMARY_COLUMNS;
+    // A SKU or name match is always a match too, so the first tier reads the small name index alone.
+    const tier = (condition: Fragment, size: number, window: { offset: number; limit: number }) =>
+      window.limit === 0
+        ? Promise.resolve([] as SummaryRow[])
+        : size <= SMALL_TIER
+          ? // Few matches: read them all through the full-text index, then take the page.
+            tx<SummaryRow[]>`
+              with m as materialized (select ${tx.unsafe(cols)} from catalog_products where ${condition})
+              select * from m order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`
+          : // Many matches: walk the newest products, which find a page of them soon.
+            tx<SummaryRow[]>`
+              select ${tx.unsafe(cols)} from catalog_products where ${condition}
+               order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`;
+    const rows = [
+      ...(await tier(tx`${match.named} and ${filters}`, named, first)),
+      ...(await tier(tx`${where} and ${match.unnamed}`, total - named, second)),
+    ];
     return { rows, total };
   });
   return toListingPage(rows, total, query.page);
+}
+
+/** The cache of answers: common words, the costliest to count, are also the most repeated. */
+const CACHE_ENTRIES = 500;
+const CACHE_MS = 60_000;
+
+const pageCache = new LRUCache<string, ListingPage>({
+  max: CACHE_ENTRIES,
+  ttl: CACHE_MS,
+  fetchMethod: (key) => searchListing(JSON.parse(key) as SearchQuery),
+});
+
+const overlayCache = new LRUCache<string, SearchResponse>({
+  max: CACHE_ENTRIES,
+  ttl: CACHE_MS,
+  fetchMethod: (key) => searchProducts(key),
+});
+
+/** searchProducts through the cache (concurrent identical searches share one query): the overlay's route. */
+export async function getSearchResults(input: string): Promise<SearchResponse> {
+  return (await overlayCache.fetch(normalizeSearchInput(input)))!;
 }
 
 /**
@@ -146,8 +188,9 @@ export async function searchListing(query: SearchQuery): Promise<ListingPage> {
  * only, under the reference the shopper sees.
  */
 export async function getSearchOutcome(query: SearchQuery): Promise<ListingOutcome> {
+  const key = JSON.stringify({ q: normalizeSearchInput(query.q), page: query.page, sort: query.sort, materials: query.materials });
   try {
-    return { ok: true, page: await searchListing(query) };
+    return { ok: true, page: (await pageCache.fetch(key))! };
   } catch (err) {
     const requestId = newRequestId();
     logError('search_page_failed', err, { requestId });

@@ -241,3 +241,26 @@ test.describe('9. card alignment', () => {
     }
   });
 });
+
+test.describe('cached pages without the middleware', () => {
+  test('every page carries one security policy, with a nonce only where rendered per request', async ({ request }) => {
+    const [ring] = await sql<{ id: string }[]>`select id from rings order by created_at limit 1`;
+    const cached = ['/', '/category/rings', '/category/rings?page=2&material=gold', `/rings/${ring!.id}`, '/faqs', '/cart', '/no/such/page'];
+    const perRequest = ['/search?q=gold', '/login', '/checkout'];
+    for (const path of [...cached, ...perRequest]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      const policies = res.headersArray().filter((h) => h.name.toLowerCase() === 'content-security-policy');
+      expect(policies, path).toHaveLength(1);
+      expect(policies[0]!.value, path).toContain("frame-ancestors 'none'");
+      expect(policies[0]!.value.includes("'nonce-"), path).toBe(perRequest.includes(path));
+      expect(res.headers()['x-content-type-options'], path).toBe('nosniff');
+    }
+  });
+
+  test('a POST from another site is refused on cached pages too', async ({ request }) => {
+    for (const path of ['/', '/category/rings', '/cart']) {
+      const res = await request.post(path, { headers: { origin: 'https://elsewhere.example' }, data: {} });
+      expect(res.status(), path).toBe(403);
+    }
+  });
+});

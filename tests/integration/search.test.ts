@@ -171,3 +171,22 @@ describe('searchListing (the /search page)', () => {
     expect(await searchListing(query('   '))).toMatchObject({ items: [], total: 0 });
   });
 });
+
+describe('search_words', () => {
+  it('collects the words of new products and is read-only for the API roles', async () => {
+    await sql`insert into earrings ${sql({ name: `${GEM}tine Drops`, sku: `${GEM}-w` } as never)}`;
+    const [added] = await sql<{ n: number }[]>`select count(*)::int as n from search_words where word = ${GEM + 'tine'}`;
+    expect(added!.n).toBe(1);
+    for (const role of ['anon', 'authenticated']) {
+      await expect(
+        sql.begin(async (tx) => {
+          await tx`select set_config('role', ${role}, true)`;
+          const [seen] = await tx<{ n: number }[]>`select count(*)::int as n from search_words where word = ${GEM + 'tine'}`;
+          expect(seen!.n).toBe(1);
+          await tx`insert into search_words (word) values ('forgedword')`;
+        }),
+      ).rejects.toThrow(/permission denied|row-level security/);
+    }
+    await sql`delete from earrings where sku = ${GEM + '-w'}`;
+  });
+});

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { searchProducts } from '@/lib/catalog/search';
+import { getSearchResults } from '@/lib/catalog/search';
 import { SEARCH_MAX_LENGTH } from '@/lib/catalog/search-query';
 import { HttpError } from '@/lib/http/errors';
 import { defineRoute } from '@/lib/http/route';
@@ -16,6 +16,6 @@ const querySchema = z.object({
 export const GET = defineRoute({ name: 'search', access: 'public', failure: 'Error loading products' }, async (request) => {
   const parsed = querySchema.safeParse({ q: new URL(request.url).searchParams.get('q') ?? undefined });
   if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid search query.', 'invalid_query');
-  const body = await searchProducts(parsed.data.q);
+  const body = await getSearchResults(parsed.data.q);
   return NextResponse.json(body, { headers: { 'Cache-Control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' } });
 });

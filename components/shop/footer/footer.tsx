@@ -3,7 +3,6 @@
 import { Camera, Pin, ThumbsUp } from 'lucide-react';
 import Link from '@/components/shop/shop-link';
 import { PRIMARY_LINKS, WOMENS_LINKS } from '../header/nav-links';
-import '../shell.css';
 
 const SHOP_LINKS = [
   PRIMARY_LINKS.all,

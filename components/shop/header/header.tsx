@@ -8,7 +8,6 @@ import { PRIMARY_LINKS } from './nav-links';
 import { useSignedIn } from './use-signed-in';
 import { WomensMenu } from './womens-menu';
 import { SearchButton } from '../search/search-button';
-import '../shell.css';
 
 export function Logo() {
   return (

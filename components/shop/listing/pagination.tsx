@@ -2,7 +2,6 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import Link from '@/components/shop/shop-link';
 import { listingHref, type AnyListingQuery } from '@/lib/catalog/listing-params';
 import type { PageItem } from '@/lib/pagination';
-import '../shell.css';
 
 interface PaginationProps {
   basePath: string;

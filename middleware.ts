@@ -67,7 +67,8 @@ export async function middleware(request: NextRequest) {
 // Cached catalog and content pages do not run the middleware at all (next.config.ts gives them the same security
 // headers without a nonce): a cache hit then costs what a static file does. It runs for the pages rendered per
 // request, the JSON routes, every request that carries an Origin header (all browser POSTs: the foreign-origin
-// refusal), listing URLs with a query (their rewrite) and listing view paths (their spelling check). Next.js reads this object statically: literals only.
+// refusal), listing URLs with a query (their rewrite) and listing view paths (their spelling check). Next.js reads
+// this object statically: literals only.
 export const config = {
   matcher: [
     '/(checkout|dashboard|login|register|order-confirmation|admin|auth|search)/:path*',

@@ -74,8 +74,26 @@ export async function middleware(request: NextRequest) {
   return withHeaders(response());
 }
 
+// Cached catalog and content pages do not run the middleware at all (next.config.ts gives them the same security
+// headers without a nonce): a cache hit then costs what a static file does. It runs for the pages rendered per
+// request, every page request that carries an Origin or Next-Action header (browser POSTs and server actions: the
+// foreign-origin refusal and the action-body check), listing URLs with a query (their rewrite) and listing view
+// paths (their spelling check). Route handlers under /api never run it: they check their caller, origin and body
+// size themselves (lib/http/route.ts), and a middleware in front of them would make Next.js buffer every body.
+// Next.js reads this object statically: literals only.
 export const config = {
-  // Skip static assets, images and the route handlers under /api: they check their caller, origin and body size
-  // themselves (lib/http/route.ts), and a middleware in front of them would make Next.js buffer every request body.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt|sitemap.xml|api/|.*\\.(?:svg|png|jpg|jpeg|gif|webp|avif|ico)$).*)'],
+  matcher: [
+    '/(checkout|dashboard|login|register|order-confirmation|admin|auth|search)/:path*',
+    { source: '/((?!_next/static|_next/image|api/).*)', has: [{ type: 'header', key: 'origin' }] },
+    { source: '/((?!_next/static|_next/image|api/).*)', has: [{ type: 'header', key: 'next-action' }] },
+    // View paths typed by hand: a non-canonical spelling is sent to a 404 (the page itself would stream a 200).
+    '/(products|new-arrivals|mens-jewelry)/:view+',
+    '/category/:slug/:view+',
+    { source: '/(products|new-arrivals|mens-jewelry)', has: [{ type: 'query', key: 'page' }] },
+    { source: '/(products|new-arrivals|mens-jewelry)', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/(products|new-arrivals|mens-jewelry)', has: [{ type: 'query', key: 'material' }] },
+    { source: '/category/:slug', has: [{ type: 'query', key: 'page' }] },
+    { source: '/category/:slug', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/category/:slug', has: [{ type: 'query', key: 'material' }] },
+  ],
 };

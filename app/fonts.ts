@@ -1,19 +1,17 @@
 import localFont from 'next/font/local';
 
-// Self-hosted from npm font packages: nothing is fetched at build time.
+// Self-hosted: Inter and Cormorant Garamond from the @fontsource-variable packages, cut to Latin-1 and weights
+// 400-600 by scripts/subset-fonts.ts (about 58 kB for both). No italic face: the shop sets no italic text.
 export const sans = localFont({
-  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  src: './fonts/inter-latin1-wght.woff2',
   variable: '--font-sans',
   display: 'swap',
-  weight: '100 900',
+  weight: '400 600',
 });
 
 export const serif = localFont({
-  src: [
-    { path: '../node_modules/@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2', style: 'normal' },
-    { path: '../node_modules/@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-italic.woff2', style: 'italic' },
-  ],
+  src: './fonts/cormorant-garamond-latin1-wght.woff2',
   variable: '--font-serif',
   display: 'swap',
-  weight: '300 700',
+  weight: '400 600',
 });

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { sans, serif } from './fonts';
 import { Providers } from '@/components/providers';
+// The one stylesheet of every page; it also compiles the storefront's component CSS files (see its imports).
 import './globals.css';
 
 const siteUrl = process.env.SITE_URL || 'http://localhost:3000';

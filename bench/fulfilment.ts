@@ -7,31 +7,18 @@
 //   http:    the Stripe stand-in re-sends every event 10 times at once over HTTP to the webhook route handler
 //            (served by a plain Node HTTP server; Next.js routing adds a little on top);
 //   handler: the route handler called in-process with the same signed bodies, 10 duplicates each, shuffled.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { PROJECT_ROOT } from '../local-stack/config';
+import { reportFromChild, runBenchChild } from './child';
 
 const DUPLICATES = 10;
 const INTENTS = Number(process.env.BENCH_FULFILMENT_INTENTS) || 200;
 const PORT_BASE = Number(process.env.BENCH_FULFILMENT_PORT_BASE) || 55700;
 const RESULT_TAG = 'FULFILMENT_RESULT ';
 
-export async function benchFulfilment(): Promise<Record<string, number | string>> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=react-server', '--import', 'tsx', fileURLToPath(import.meta.url), '--child'],
-    { cwd: PROJECT_ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
-  const line = out.split('\n').find((l) => l.startsWith(RESULT_TAG));
-  if (code !== 0 || !line) throw new Error(`fulfilment bench failed (exit ${code}):\n${out}`);
-  return JSON.parse(line.slice(RESULT_TAG.length)) as Record<string, number | string>;
+export function benchFulfilment(): Promise<Record<string, number | string>> {
+  return runBenchChild(fileURLToPath(import.meta.url), RESULT_TAG);
 }
 
 async function child() {
@@ -221,17 +208,11 @@ async function child() {
     await db().end();
     await stack.stop();
   }
-  process.stdout.write(`${RESULT_TAG}${JSON.stringify(results)}\n`);
+  return results;
 }
 
 if (process.argv.includes('--child')) {
-  child().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
+  reportFromChild(RESULT_TAG, child);
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // Run on its own: node --import tsx bench/fulfilment.ts
   benchFulfilment().then((r) => console.log(r));

@@ -13,6 +13,8 @@ import { startTestStack } from '../tests/support/stack';
 import { seedScale } from '../supabase/seed';
 import { benchFulfilment } from './fulfilment';
 import { benchAccount } from './account';
+import { benchSearch } from './search';
+import { waitForHttp } from '../scripts/wait-for-http';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
@@ -26,18 +28,6 @@ function spawnNext(args: string[], env: NodeJS.ProcessEnv, capture = false): Chi
     env,
     stdio: capture ? ['ignore', 'pipe', 'inherit'] : ['ignore', 'ignore', 'inherit'],
   });
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 /** The q-th percentile (0..1) of response times, nearest-rank. */
@@ -68,6 +58,7 @@ const PAGES = [
   ['products_page_500', '/products?page=500'],
   ['home', '/'],
   ['search_endpoint', '/api/search?q=gold%20ring'],
+  ['search_page', '/search?q=gold%20ring'],
 ] as const;
 
 const staticPath = (bytes: number) => join(PROJECT_ROOT, 'public', `bench-static-${bytes}.html`);
@@ -150,7 +141,7 @@ async function main() {
     const base = siteUrl(cfg).replace('localhost', '127.0.0.1');
     const start = async () => {
       const server = spawnNext(['start', '-p', String(cfg.appPort), '-H', '127.0.0.1'], env);
-      await waitFor(`${base}/robots.txt`);
+      await waitForHttp(`${base}/robots.txt`);
       return server;
     };
     // A static file of each page's size sits beside it in public/; `next start` reads that folder when it starts,
@@ -174,6 +165,8 @@ async function main() {
     results.account_dashboard = await benchAccount(base, cfg);
     results.rss_after_load_mb = await rssMb(app.pid!);
     console.log(`server RSS: idle ${results.rss_idle_mb} MB, after load ${results.rss_after_load_mb} MB`);
+    results.search_queries = await benchSearch(stackEnv(cfg));
+    console.log('search queries:', results.search_queries);
   } finally {
     app?.kill('SIGTERM');
     await stack.stop();

@@ -3,7 +3,6 @@ import { Footer } from '@/components/shop/footer/footer';
 import { Header } from '@/components/shop/header/header';
 import { ImageGuard } from '@/components/shop/image-guard';
 import { ScrollToTop } from '@/components/shop/scroll-to-top';
-import '@/components/shop/shell.css';
 
 /**
  * The storefront shell: header, main content and footer on every shop page. It reads no cookies, so catalog pages

@@ -1,6 +1,6 @@
 import { ArrowRight, Gem, PenTool, ShieldCheck, Star } from 'lucide-react';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { CardIconSprite } from '@/components/shop/listing/card-icons';
 import { ProductImage } from '@/components/shop/listing/product-image';
 import { toCardProduct } from '@/components/shop/listing/card-product';

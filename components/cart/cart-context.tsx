@@ -47,7 +47,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(reducer, { items: [], ready: false });
 
   // Read after mount so the first client render matches the server's (no hydration mismatch). The validator is
-  // loaded on demand: it stays out of every page's first-load JavaScript.
+  // loaded on demand once the page has loaded: it stays out of the JavaScript a page needs to show itself, and
+  // the cart badge and Add to Cart buttons follow a moment later.
   useEffect(() => {
     let active = true;
     const load = () =>
@@ -57,13 +58,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
         })
         // If the chunk cannot load, stay not-ready rather than overwrite the stored cart with an empty one.
         .catch(() => {});
-    void load();
+    const onLoad = () => void load();
+    if (document.readyState === 'complete') onLoad();
+    else window.addEventListener('load', onLoad, { once: true });
     const onStorage = (event: StorageEvent) => {
       if (event.key === CART_STORAGE_KEY || event.key === null) void load();
     };
     window.addEventListener('storage', onStorage);
     return () => {
       active = false;
+      window.removeEventListener('load', onLoad);
       window.removeEventListener('storage', onStorage);
     };
   }, []);

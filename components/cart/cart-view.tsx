@@ -1,8 +1,7 @@
 'use client';
 import { Check, Copy, Gem, ShoppingBag, Trash2 } from 'lucide-react';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { QuantityInput } from '@/components/product/quantity-input';
 import { canOptimize, IMAGE_WIDTHS, imageSources } from '@/components/shop/listing/image-srcset';
 import {
@@ -16,6 +15,7 @@ import { lineTotal, lineUnitPrice } from '@/lib/cart/totals';
 import type { CartItem } from '@/lib/cart/types';
 import { productPath } from '@/lib/catalog/categories';
 import { formatDollars } from '@/lib/format/money';
+import { notify } from '@/components/ui/toaster';
 import { useCart } from './cart-context';
 import { copyText } from './copy-text';
 
@@ -90,12 +90,28 @@ export function CartView() {
                 {formatDollars(subtotal)}
               </dd>
             </dl>
-            <Link href="/checkout" className={`${primaryButton} mt-6 w-full`}>
-              Proceed to Checkout
-            </Link>
+            {/* On phones the button lives in the bar at the bottom of the screen instead. */}
+            <div className="mt-6 hidden sm:block">
+              <Link href="/checkout" className={`${primaryButton} w-full`}>
+                Proceed to Checkout
+              </Link>
+            </div>
           </div>
           <ProductReferences items={items} />
         </aside>
+      </div>
+
+      {/* Phones: the total and the way to checkout stay in reach however long the cart is. */}
+      <div className="sticky bottom-0 z-30 -mx-4 mt-8 border-t border-stone-line bg-ivory/95 px-4 py-3 backdrop-blur sm:hidden" data-testid="cart-bar">
+        <div className="flex items-center gap-4">
+          <p className="text-sm">
+            <span className="block text-xs text-stone-muted">Subtotal</span>
+            <span className="font-serif text-xl [font-variant-numeric:lining-nums_tabular-nums]">{formatDollars(subtotal)}</span>
+          </p>
+          <Link href="/checkout" className={`${primaryButton} flex-1`}>
+            Proceed to Checkout
+          </Link>
+        </div>
       </div>
     </div>
   );
@@ -117,7 +133,7 @@ function CartLine({ item }: { item: CartItem }) {
     // Fade first, then drop the line and confirm.
     timer.current = setTimeout(() => {
       removeItem(item.id);
-      toast(ITEM_REMOVED_MESSAGE, { duration: REMOVED_TOAST_MS });
+      notify((toast) => toast(ITEM_REMOVED_MESSAGE, { duration: REMOVED_TOAST_MS }));
     }, REMOVE_FADE_MS);
   };
 

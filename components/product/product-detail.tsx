@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { CATEGORY_INFO } from '@/lib/catalog/categories';
 import { detailsList } from '@/lib/catalog/product-options';
 import type { ProductDetail as ProductDetailData } from '@/lib/catalog/product';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 
 /** SPEC: 'Product Not Found'; the ring page speaks of "the ring". */
 export function ProductNotFound({ noun = 'product' }: { noun?: 'product' | 'ring' }) {

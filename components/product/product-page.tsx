@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { CATEGORY_INFO, productPath, type Category } from '@/lib/catalog/categories';
-import { resolveProductRoute } from '@/lib/catalog/product';
+import { getProductRoute } from '@/lib/catalog/product';
 import { metaDescription } from '@/lib/catalog/product-options';
 import { ProductDetail } from './product-detail';
 
 // Metadata and page share one lookup per request.
-const resolve = cache(resolveProductRoute);
+const resolve = cache(getProductRoute);
 
 /** A detail route: the product, a redirect to its own category's route, or the route's not-found page. */
 export async function ProductRoutePage({ category, id }: { category: Category | null; id: string }) {

@@ -2,8 +2,9 @@
 import { ShoppingBag } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useCart } from '@/components/cart/cart-context';
+import { notify } from '@/components/ui/toaster';
+import { specificationsText } from '@/lib/cart/labels';
 import { materialLabel } from '@/lib/catalog/categories';
 import { effectiveMoq, type StoneChoice, type Style } from '@/lib/catalog/pricing';
 import {
@@ -62,10 +63,12 @@ export function ProductPurchase({ product }: { product: Product }) {
         price: displayPrice(product),
       },
     });
-    toast.success('Added to cart', {
-      description: `${quantity} × ${product.name}`,
-      action: { label: 'View Cart', onClick: () => router.push('/cart') },
-    });
+    notify((toast) =>
+      toast.success('Added to cart', {
+        description: `${quantity} × ${product.name}`,
+        action: { label: 'View Cart', onClick: () => router.push('/cart') },
+      }),
+    );
   };
 
   return (
@@ -86,13 +89,15 @@ export function ProductPurchase({ product }: { product: Product }) {
       </div>
 
       <div className="mt-8 flex flex-col gap-6">
-        <OptionGroup<StoneChoice>
-          legend="Stone"
-          name="stone"
-          value={selection.stoneType}
-          options={stones.map((o) => ({ value: o.value, label: o.label, detail: o.name, disabled: o.disabled }))}
-          onChange={(stone) => setSelection((s) => selectStone(product, s, stone))}
-        />
+        {stones.length > 0 && (
+          <OptionGroup<StoneChoice>
+            legend="Stone"
+            name="stone"
+            value={selection.stoneType}
+            options={stones.map((o) => ({ value: o.value, label: o.label, detail: o.name, disabled: o.disabled }))}
+            onChange={(stone) => setSelection((s) => selectStone(product, s, stone))}
+          />
+        )}
 
         {styles.length > 0 && (
           <OptionGroup<Style>
@@ -126,6 +131,12 @@ export function ProductPurchase({ product }: { product: Product }) {
             ))}
           </dl>
         )}
+
+        {/* The same words the cart, the checkout and the order will use for this line. */}
+        <p className="text-sm text-ink-soft" data-testid="selection-summary">
+          <span className="font-medium text-ink">Your selection: </span>
+          {specificationsText({ specifications: cartSpecifications(product, selection), product })}
+        </p>
 
         <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
           <QuantityInput value={quantity} moq={moq} onChange={setQuantity} showLabel />

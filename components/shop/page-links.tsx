@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import type { PageItem } from '@/lib/pagination';
-import './shell.css';
 
 interface PageLinksProps {
   current: number;

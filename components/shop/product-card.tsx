@@ -1,14 +1,13 @@
 'use client';
 // A client component although it only renders: the RSC payload then carries each card's data once instead of its
 // whole markup, which keeps a 20-card listing page's HTML small.
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { productPath } from '@/lib/catalog/categories';
 import { fromPriceLabel, moqLabel, skuLabel } from '@/lib/catalog/listing-labels';
 import type { CardProduct } from './listing/card-product';
 import { CardCartButton } from './listing/card-cart-button';
 import { CardIcon } from './listing/card-icons';
 import { ProductImage } from './listing/product-image';
-import './product-card.css';
 
 /** Image widths of a card in the listing grid (2 / 3 / 4 columns beside the filter sidebar). */
 export const LISTING_CARD_SIZES = '(min-width:1024px) 232px,(min-width:768px) 31vw,48vw';

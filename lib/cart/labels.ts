@@ -1,4 +1,5 @@
-// How a cart line's specifications read on the cart page, and as text in order_items.specifications.
+// The one wording of a product's chosen options, wherever they are shown: the product page's selection line, the
+// cart, the checkout summary and order_items.specifications (which the confirmation, account and admin pages show).
 import { materialLabel, type Category } from '../catalog/categories';
 import type { CartItem, CartSpecifications } from './types';
 
@@ -13,12 +14,9 @@ export function withInchMark(size: string): string {
   return /^\d+(\.\d+)?$|^(\d+ )?\d+\/\d+$/.test(text) ? `${text}"` : text;
 }
 
+/** The stone by its name; a piece without a named stone shows no stone line (never 'Stone 1'). */
 function stoneValue(specs: CartSpecifications): string | null {
-  const name = specs.stoneName?.trim();
-  if (name) return name;
-  if (specs.stoneType === 'stone2') return 'Stone 2';
-  if (specs.stoneType === 'stone1') return 'Stone 1';
-  return null;
+  return specs.stoneName?.normalize('NFC').trim() || null;
 }
 
 function sizeLabel(specs: CartSpecifications): SpecificationEntry['label'] {

@@ -111,7 +111,7 @@ export function summaryToCartInput(summary: ProductSummary): AddToCartInput | nu
     quantity: moq,
     specifications: {
       stoneType: 'stone1',
-      stoneName: null,
+      stoneName: summary.stone_name,
       size: defaultSizeFor(style),
       material: summary.material,
       style,

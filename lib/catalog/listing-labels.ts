@@ -19,7 +19,28 @@ export const SEARCH_TEXT = {
   heading: 'Search Products',
   placeholder: 'Search for products...',
   prompt: 'Start typing to search for products',
+  pageTitle: 'Search Results',
 } as const;
+
+/** The overlay's way to the full results on /search. */
+export function seeAllLabel(total: number): string {
+  return `See all ${total} ${total === 1 ? 'result' : 'results'}`;
+}
+
+/** The mobile filter drawer's closing button: how many products the chosen filters leave. */
+export function showResultsLabel(total: number): string {
+  return `Show ${total} ${total === 1 ? 'result' : 'results'}`;
+}
+
+/** The search page's subtitle. */
+export function resultsForLabel(q: string): string {
+  return `Results for “${q}”`;
+}
+
+/** /search?q=…, the page that lists every match. */
+export function searchPageHref(q: string): string {
+  return `/search?q=${encodeURIComponent(q.trim())}`;
+}
 
 export function showingLabel(from: number, to: number, total: number): string {
   return `Showing ${from}-${to} of ${total} results`;

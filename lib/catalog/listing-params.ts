@@ -6,7 +6,12 @@ import { parsePageParam } from '../pagination';
 export const SORTS = ['newest', 'price-asc', 'price-desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
-export const SORT_LABELS: Record<Sort, string> = {
+/** The search page adds relevance (SKU and name matches first), its default. */
+export const SEARCH_SORTS = ['relevance', ...SORTS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'Relevance',
   newest: 'Newest',
   'price-asc': 'Price: Low to High',
   'price-desc': 'Price: High to Low',
@@ -17,6 +22,18 @@ export interface ListingQuery {
   sort: Sort;
   /** Chosen materials, in MATERIALS order, without duplicates. */
   materials: Material[];
+}
+
+/** /search?q=: the listing's state plus the words searched for. */
+export interface SearchQuery extends Omit<ListingQuery, 'sort'> {
+  q: string;
+  sort: SearchSort;
+}
+
+export type AnyListingQuery = ListingQuery | SearchQuery;
+
+export function isSearchQuery(query: AnyListingQuery): query is SearchQuery {
+  return 'q' in query;
 }
 
 export type SearchParamsRecord = Record<string, string | string[] | undefined>;
@@ -50,10 +67,23 @@ export function parseListingQuery(params: SearchParamsRecord): ListingQuery {
   };
 }
 
-export function listingSearch(query: ListingQuery): string {
+/** /search?q=…: lenient like the listings; the words are kept as typed (the page trims and checks them). */
+export function parseSearchQuery(params: SearchParamsRecord): SearchQuery {
+  const raw = all(params.sort)[0] ?? '';
+  return {
+    q: all(params.q)[0] ?? '',
+    page: parsePageParam(params.page),
+    sort: (SEARCH_SORTS as readonly string[]).includes(raw) ? (raw as SearchSort) : 'relevance',
+    materials: parseMaterials(params.material),
+  };
+}
+
+export function listingSearch(query: AnyListingQuery): string {
   const params = new URLSearchParams();
+  const search = isSearchQuery(query);
+  if (search) params.set('q', query.q);
   for (const m of query.materials) params.append('material', m);
-  if (query.sort !== 'newest') params.set('sort', query.sort);
+  if (query.sort !== (search ? 'relevance' : 'newest')) params.set('sort', query.sort);
   if (query.page > 1) params.set('page', String(query.page));
   const s = params.toString();
   return s ? `?${s}` : '';
@@ -63,13 +93,18 @@ export function listingSearch(query: ListingQuery): string {
  * The URL after a change. Changing the filter or the sort drops the page (back to page 1); page 1 is never
  * written out.
  */
-export function listingHref(pathname: string, current: ListingQuery, change: Partial<ListingQuery>): string {
+export function listingHref(
+  pathname: string,
+  current: AnyListingQuery,
+  change: Partial<Pick<SearchQuery, 'page' | 'sort' | 'materials'>>,
+): string {
   const resetsPage = change.materials !== undefined || change.sort !== undefined;
-  const next: ListingQuery = {
+  const next = {
+    ...current,
     page: change.page ?? (resetsPage ? 1 : current.page),
     sort: change.sort ?? current.sort,
     materials: change.materials ? MATERIALS.filter((m) => change.materials!.includes(m)) : current.materials,
-  };
+  } as AnyListingQuery;
   return pathname + listingSearch(next);
 }
 

@@ -4,8 +4,8 @@ import { asAnon, type Tx } from '../db';
 import { paginationWindow, splitWindow, totalPagesFor, pageRange, type PageItem } from '../pagination';
 import { CATEGORIES, MATERIALS, PAGE_SIZE, type Category, type Material } from './categories';
 import type { ListingQuery, Sort } from './listing-params';
-import { buildPrefixTsQuery, mergeSearchHits, normalizeSearchInput, SEARCH_LIMIT } from './search-query';
 import { InvalidCategoryError, resolveCategorySlug, type SlugClause } from './slugs';
+import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
 
 // Listing and search reads over the cross-category view `catalog_products`. Every filter, sort, count and page runs
@@ -16,6 +16,9 @@ import type { ProductSummary } from './types';
 export const CATALOG_TAG = 'catalog';
 /** SPEC §9: product lists stay fresh for 5 minutes. */
 const REVALIDATE_SECONDS = 300;
+
+/** A piece of SQL built by a transaction's tagged template, to be placed inside another query. */
+export type Fragment = ReturnType<Tx['unsafe']>;
 
 export type ListingScope = { kind: 'all' } | { kind: 'new' } | { kind: 'mens' } | { kind: 'category'; slug: string };
 
@@ -35,44 +38,6 @@ export interface ListingPage {
   from: number;
   to: number;
   pages: PageItem[];
-}
-
-export interface SearchResponse {
-  results: ProductSummary[];
-  /** Every matching product across the five tables (the list itself is capped at SEARCH_LIMIT). */
-  total: number;
-}
-
-export { SEARCH_LIMIT };
-
-const SUMMARY_COLUMNS = 'id, category, name, sku, moq, material, image_url, price_from, default_price, created_at';
-
-interface SummaryRow {
-  id: string;
-  category: string;
-  name: string;
-  sku: string | null;
-  moq: number;
-  material: string | null;
-  image_url: string | null;
-  price_from: string | null;
-  default_price: string | null;
-  created_at: Date | string;
-}
-
-function toSummary(row: SummaryRow): ProductSummary {
-  return {
-    id: row.id,
-    category: row.category as Category,
-    name: row.name,
-    sku: row.sku,
-    moq: row.moq,
-    material: row.material,
-    image_url: row.image_url,
-    price_from: row.price_from === null ? null : Number(row.price_from),
-    default_price: row.default_price === null ? null : Number(row.default_price),
-    created_at: row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at),
-  };
 }
 
 // --- WHERE clauses ------------------------------------------------------------------------------------------------
@@ -118,33 +83,45 @@ async function countRows(tx: Tx, where: string): Promise<ListingCounts> {
   return { total: row?.total ?? 0, priced: row?.priced ?? 0 };
 }
 
-async function pageRows(tx: Tx, where: string, sort: Sort, offset: number, limit: number, priced: number) {
-  const w = tx.unsafe(where);
-  const cols = tx.unsafe(SUMMARY_COLUMNS);
+/**
+ * One page of rows under a WHERE condition (a query fragment), in a listing sort order. The page's keys are found
+ * first from the sort order's index alone (a deep OFFSET then skips index entries, not table rows), and only the
+ * 20 rows of the page are read in full.
+ */
+export async function pageRows(tx: Tx, w: Fragment, sort: Sort, offset: number, limit: number, priced: number): Promise<SummaryRow[]> {
+  const cols = tx.unsafe(SUMMARY_COLUMNS.split(', ').map((c) => `c.${c}`).join(', '));
+  let keys: Fragment;
+  let order: Fragment;
   switch (sort) {
     case 'newest':
-      return tx<SummaryRow[]>`
-        select ${cols} from catalog_products where ${w}
-         order by created_at desc, id desc limit ${limit} offset ${offset}`;
+      keys = tx`select id, category, created_at from catalog_products where ${w}
+                 order by created_at desc, id desc limit ${limit} offset ${offset}`;
+      order = tx`k.created_at desc, k.id desc`;
+      break;
     case 'price-asc':
       // Matches the (price_from, id) indexes, whose NULLs already sort last.
-      return tx<SummaryRow[]>`
-        select ${cols} from catalog_products where ${w}
-         order by price_from asc nulls last, id asc limit ${limit} offset ${offset}`;
+      keys = tx`select id, category, price_from from catalog_products where ${w}
+                 order by price_from asc nulls last, id asc limit ${limit} offset ${offset}`;
+      order = tx`k.price_from asc nulls last, k.id asc`;
+      break;
     case 'price-desc': {
       // "Highest first, unpriced last" is not an index order, so the priced and unpriced parts are read separately,
       // each by a backward scan of the same index, with the page window split between them.
       const { first, second } = splitWindow(offset, limit, priced);
-      return tx<SummaryRow[]>`
-        select * from (
-          (select ${cols} from catalog_products where ${w} and price_from is not null
-            order by price_from desc, id desc limit ${first.limit} offset ${first.offset})
-          union all
-          (select ${cols} from catalog_products where ${w} and price_from is null
-            order by price_from desc, id desc limit ${second.limit} offset ${second.offset})
-        ) page order by price_from desc nulls last, id desc`;
+      keys = tx`
+        (select id, category, price_from from catalog_products where ${w} and price_from is not null
+          order by price_from desc, id desc limit ${first.limit} offset ${first.offset})
+        union all
+        (select id, category, price_from from catalog_products where ${w} and price_from is null
+          order by price_from desc, id desc limit ${second.limit} offset ${second.offset})`;
+      order = tx`k.price_from desc nulls last, k.id desc`;
+      break;
     }
   }
+  return tx<SummaryRow[]>`
+    with k as materialized (${keys})
+    select ${cols} from k join catalog_products c on c.id = k.id and c.category = k.category
+     order by ${order}`;
 }
 
 export async function loadListingCounts(scope: ListingScope, materials: readonly Material[]): Promise<ListingCounts> {
@@ -163,17 +140,22 @@ export async function loadListing(
   const where = listingWhere(scope, query.materials);
   const { total, priced } = await counts(scope, query.materials);
   const offset = (query.page - 1) * PAGE_SIZE;
-  const rows = offset < total ? await asAnon((tx) => pageRows(tx, where, query.sort, offset, PAGE_SIZE, priced)) : [];
+  const rows = offset < total ? await asAnon((tx) => pageRows(tx, tx.unsafe(where), query.sort, offset, PAGE_SIZE, priced)) : [];
+  return toListingPage(rows, total, query.page);
+}
+
+/** A page of rows as the listing views show it: the cards, the counts and the page links. */
+export function toListingPage(rows: SummaryRow[], total: number, page: number): ListingPage {
   const items = rows.map(toSummary);
   const totalPages = totalPagesFor(total, PAGE_SIZE);
   return {
     items,
     total,
-    page: query.page,
+    page,
     pageSize: PAGE_SIZE,
     totalPages,
-    ...pageRange(query.page, PAGE_SIZE, items.length),
-    pages: paginationWindow(query.page, totalPages),
+    ...pageRange(page, PAGE_SIZE, items.length),
+    pages: paginationWindow(page, totalPages),
   };
 }
 
@@ -209,66 +191,6 @@ export async function getListingOutcome(scope: ListingScope, query: ListingQuery
     if (!(err instanceof InvalidCategoryError)) console.error('Listing query failed', err);
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
-}
-
-// --- Search -------------------------------------------------------------------------------------------------------
-
-/** How many of the newest products the first search pass looks at before falling back to the full-text index. */
-const SEARCH_PROBE_ROWS = 2000;
-
-/**
- * Full-text search across the five tables: every word a prefix, SKUs equal to the input first, then newest first.
- * SPEC asks for 20 per category capped at 20 overall sorted by created_at; the overall newest 20 of one merged
- * query is exactly that.
- *
- * Postgres cannot estimate prefix matches well, so the plan is fixed by hand: common words are found among the
- * newest products by walking the created_at indexes (if 20 match there, they are the newest 20 overall); rarer
- * words then read all their matches from the GIN index, which is cheap precisely because they are rare.
- */
-export async function searchProducts(input: string): Promise<SearchResponse> {
-  const text = normalizeSearchInput(input);
-  const tsquery = buildPrefixTsQuery(text);
-  const sku = text.toLowerCase();
-  const cols = SUMMARY_COLUMNS;
-  // The count runs beside the result queries, on its own connection.
-  const counting = asAnon(async (tx) => {
-    const [row] = tsquery
-      ? await tx<{ total: number }[]>`
-          select count(*)::int as total from catalog_products
-           where search_vector @@ to_tsquery('english', ${tsquery}) or lower(sku) = ${sku}`
-      : await tx<{ total: number }[]>`select count(*)::int as total from catalog_products where lower(sku) = ${sku}`;
-    return row?.total ?? 0;
-  });
-  const finding = asAnon(async (tx) => {
-    const skuHits = await tx<SummaryRow[]>`
-      select ${tx.unsafe(cols)} from catalog_products where lower(sku) = ${sku}
-       order by created_at desc, id desc limit ${SEARCH_LIMIT}`;
-    if (!tsquery) return skuHits;
-    const q = tx`to_tsquery('english', ${tsquery})`;
-    let wordHits = await tx<SummaryRow[]>`
-      select ${tx.unsafe(cols)} from (
-        select ${tx.unsafe(cols)}, search_vector from catalog_products
-         order by created_at desc, id desc limit ${SEARCH_PROBE_ROWS}
-      ) newest where search_vector @@ ${q}
-      order by created_at desc, id desc limit ${SEARCH_LIMIT}`;
-    if (wordHits.length < SEARCH_LIMIT) {
-      wordHits = await tx<SummaryRow[]>`
-        with matches as materialized (
-          select ${tx.unsafe(cols)} from catalog_products where search_vector @@ ${q}
-        )
-        select * from matches order by created_at desc, id desc limit ${SEARCH_LIMIT}`;
-    }
-    return mergeSearchHits(skuHits, wordHits);
-  });
-  const [rows, total] = await Promise.all([finding, counting]);
-  return { results: rows.map(toSummary), total };
-}
-
-const cachedSearch = unstable_cache(searchProducts, ['search-v1'], { tags: [CATALOG_TAG], revalidate: REVALIDATE_SECONDS });
-
-/** Cached search for the route handler (keyed by the normalised input). */
-export function getSearchResults(input: string): Promise<SearchResponse> {
-  return cachedSearch(normalizeSearchInput(input));
 }
 
 // --- Home ---------------------------------------------------------------------------------------------------------

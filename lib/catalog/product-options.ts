@@ -54,8 +54,12 @@ export interface StoneOption {
   disabled: boolean;
 }
 
-/** Stone 1 is always offered; Stone 2 only when the product has a second stone. */
+/**
+ * Stone 1 and Stone 2 (enabled only when the product has a second stone); a piece without a stone offers no choice
+ * at all.
+ */
 export function stoneOptions(product: Product): StoneOption[] {
+  if (!stoneName(product, 'stone1')) return [];
   return [
     { value: 'stone1', label: 'Stone 1', name: stoneName(product, 'stone1'), disabled: false },
     { value: 'stone2', label: 'Stone 2', name: stoneName(product, 'stone2'), disabled: !hasSecondStone(product) },

@@ -1,7 +1,9 @@
 import 'server-only';
+import { unstable_cache } from 'next/cache';
 import * as z from 'zod';
 import { asAnon, type Tx } from '../db';
 import { CATEGORIES, CATEGORY_INFO, isCategory, productPath, type Category } from './categories';
+import { CATALOG_TAG } from './listing';
 import type { Product, ProductImage } from './types';
 
 // Single-product reads for the detail pages, the cart and the checkout. Rows are read as JSON (to_jsonb), so numeric
@@ -26,8 +28,10 @@ const LOOKUP_ORDER: readonly Category[] = ['bracelets', 'necklaces', 'rings', 'e
 type RawRow = Record<string, unknown>;
 
 function toProduct(category: Category, row: RawRow): Product {
-  const { search_vector: _omit, ...rest } = row;
-  return { ...rest, category, moq: Number(rest.moq) || 1 } as unknown as Product;
+  const { search_vector: _omit, name_vector: _omitNames, ...rest } = row;
+  // Text is shown in NFC: a decomposed 'è' (e + combining accent) would place the accent apart from its letter.
+  const nfc = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC') : v);
+  return { ...rest, name: nfc(rest.name), description: nfc(rest.description), category, moq: Number(rest.moq) || 1 } as unknown as Product;
 }
 
 async function readImages(tx: Tx, category: Category, id: string): Promise<ProductImage[]> {
@@ -44,7 +48,7 @@ export async function getProduct(category: Category, id: string): Promise<Produc
   if (!isCategory(category) || !isProductId(id)) return null;
   return asAnon(async (tx) => {
     const [row] = await tx<{ row: RawRow }[]>`
-      select to_jsonb(t) - 'search_vector' as row from ${tx('public.' + category)} t where t.id = ${id}`;
+      select to_jsonb(t) - 'search_vector' - 'name_vector' as row from ${tx('public.' + category)} t where t.id = ${id}`;
     if (!row) return null;
     return { product: toProduct(category, row.row), images: await readImages(tx, category, id) };
   });
@@ -74,7 +78,7 @@ export async function getProductsByIds(ids: readonly string[], inTx?: Tx): Promi
   const rows = await read((tx) => {
     const parts = CATEGORIES.map(
       (category) => tx`
-        select ${category}::text as category, to_jsonb(t) - 'search_vector' as row
+        select ${category}::text as category, to_jsonb(t) - 'search_vector' - 'name_vector' as row
           from ${tx('public.' + category)} t where t.id = any(${wanted}::uuid[])`,
     );
     return parts.reduce((query, part) => tx`${query} union all ${part}`) as unknown as Promise<
@@ -107,3 +111,9 @@ export async function resolveProductRoute(category: Category | null, id: string)
   if (actual && actual !== category) return { kind: 'redirect', to: productPath(actual, id.toLowerCase()) };
   return { kind: 'not-found' };
 }
+
+/** resolveProductRoute through the data cache (tag 'catalog', 5 minutes), for the detail pages. */
+export const getProductRoute = unstable_cache(resolveProductRoute, ['product-route-v1'], {
+  tags: [CATALOG_TAG],
+  revalidate: 300,
+});

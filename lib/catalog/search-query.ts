@@ -30,9 +30,60 @@ export function searchTerms(input: string): string[] {
 
 /** `gold ri` → `'gold':* & 'ri':*`, every word a prefix and all of them required; null when nothing is left. */
 export function buildPrefixTsQuery(input: string): string | null {
-  const terms = searchTerms(input);
-  if (terms.length === 0) return null;
-  return terms.map((t) => `'${t}':*`).join(' & ');
+  return buildSearchTsQuery(searchTerms(input).map((term) => ({ term, alternatives: [] })));
+}
+
+/** One typed word and the known words it may be a typo of (searched as well). */
+export interface TermMatch {
+  term: string;
+  alternatives: string[];
+}
+
+/** Every word required, each as a prefix or one of its alternatives (`('glod':* | 'gold':*) & 'ri':*`). */
+export function buildSearchTsQuery(matches: readonly TermMatch[]): string | null {
+  if (matches.length === 0) return null;
+  const word = (w: string) => `'${w}':*`;
+  return matches
+    .map(({ term, alternatives }) =>
+      alternatives.length === 0 ? word(term) : `(${[term, ...alternatives].map(word).join(' | ')})`,
+    )
+    .join(' & ');
+}
+
+/** Words shorter than this are not corrected: one changed letter in 'ab' could be almost anything. */
+export const MIN_CORRECTED_LENGTH = 4;
+/** At most this many corrections per word, the most similar first. */
+export const MAX_ALTERNATIVES = 3;
+
+/** Whether a term is spelt in letters only and long enough to be worth correcting. */
+export function isCorrectable(term: string): boolean {
+  return term.length >= MIN_CORRECTED_LENGTH && /^\p{L}+$/u.test(term);
+}
+
+/**
+ * Whether `a` becomes `b` by at most one edit: one letter inserted, removed, replaced, or two neighbours swapped
+ * (optimal string alignment distance ≤ 1).
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a[i] === b[i]) i++;
+  if (la === lb) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // replaced
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swapped
+  }
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * The corrections of a term among candidate words (already ranked by similarity, best first): those one edit away,
+ * at most MAX_ALTERNATIVES.
+ */
+export function closeWords(term: string, ranked: readonly string[]): string[] {
+  return ranked.filter((word) => word !== term && withinOneEdit(term, word)).slice(0, MAX_ALTERNATIVES);
 }
 
 /** Exact SKU hits first, then word matches not already listed, capped at `limit`. */

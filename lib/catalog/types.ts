@@ -80,6 +80,8 @@ export interface ProductSummary {
   sku: string | null;
   moq: number;
   material: string | null;
+  /** The first stone's name (stone_details.Stone1, else stone), or null for a piece without a stone. */
+  stone_name: string | null;
   image_url: string | null;
   price_from: number | null;
   /** Price of the product page's opening selection; null when that selection has no price. */

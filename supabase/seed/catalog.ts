@@ -665,11 +665,12 @@ function pickMoq(rng: Rng, category: Category, material: Material): number {
 function detailSentence(category: Category, design: Design, c: Ctx): string {
   switch (category) {
     case 'rings':
-      return design.id === 'signet' ? 'Available in whole and half sizes on request.' : c.rng.pick(['Comfort-fit inside edge for all-day wear.', 'Stocked in sizes 5 to 9, with half sizes to order.', 'A low, snag-free setting that suits everyday wear.']);
+      // Rings are sold without a size choice, so no sentence promises one.
+      return design.id === 'signet' ? 'Hand-finished with a softly rounded shank.' : c.rng.pick(['Comfort-fit inside edge for all-day wear.', 'Polished inside and out for a smooth, comfortable fit.', 'A low, snag-free setting that suits everyday wear.']);
     case 'necklaces':
-      return c.rng.pick(['Offered in a range of lengths to layer or wear alone.', 'Finished with a secure clasp and a maker\'s tag.', 'Every length is priced individually, so you stock exactly what sells.']);
+      return c.rng.pick(['Offered in a range of lengths to layer or wear alone.', 'Finished with a secure clasp and a maker\'s tag.', 'Packed in a tarnish-resistant pouch, ready for display.']);
     case 'bracelets':
-      return c.rng.pick(['Sized from 6 to 8.5 inches.', 'Weighted to sit well and move with the wrist.', 'Stack it with plain bangles or wear it alone.']);
+      return c.rng.pick(['Each available size is priced on its own.', 'Weighted to sit well and move with the wrist.', 'Stack it with plain bangles or wear it alone.']);
     case 'earrings':
       return c.rng.pick(['Sold as a pair.', 'Sold as a pair, with spare backs included.', 'Light enough for all-day wear.']);
     case 'body_jewelry':

@@ -90,8 +90,8 @@ describe('fulfilment through the webhook', () => {
         product_category: 'necklaces',
         quantity: 2,
         unit_price: '4825',
-        // No stone name on this necklace: the cart's label rule names the choice.
-        specifications: 'Stone: Stone 1, Necklace Length: 20", Material: Silver, Style: Necklace',
+        // No stone name on this necklace: no stone line (never 'Stone: Stone 1'), as the cart shows it.
+        specifications: 'Necklace Length: 20", Material: Silver, Style: Necklace',
       },
     ]);
     const transactions = await sql`

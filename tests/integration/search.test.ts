@@ -2,7 +2,8 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
-import { SEARCH_LIMIT, searchProducts } from '@/lib/catalog/listing';
+import type { SearchQuery } from '@/lib/catalog/listing-params';
+import { SEARCH_LIMIT, searchListing, searchProducts } from '@/lib/catalog/search';
 import { buildPrefixTsQuery } from '@/lib/catalog/search-query';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
@@ -89,5 +90,103 @@ describe('searchProducts', () => {
       expect(r).toMatchObject({ moq: 1, image_url: null, price_from: null, default_price: null });
       expect(r.sku).toMatch(new RegExp(`^${WORD}-`));
     }
+  });
+});
+
+// A made-up word of letters only (typo correction works on words), with a one-letter-different twin spelling.
+const LETTERS = 'bcdfghjklmnpqrstvwxz';
+const NONCE = Array.from({ length: 7 }, (_, i) => LETTERS[(Date.now() >> (i * 3)) % LETTERS.length]).join('');
+const GEM = `zy${NONCE}ite`;
+
+describe('searchListing (the /search page)', () => {
+  const query = (q: string, over: Partial<SearchQuery> = {}): SearchQuery => ({ q, page: 1, sort: 'relevance', materials: [], ...over });
+
+  beforeAll(async () => {
+    // 25 products name the word (older), 25 only describe it (newer), across the tables; half gold, half silver.
+    for (let i = 0; i < 50; i++) {
+      const table = TABLES[i % TABLES.length]!;
+      const named = i < 25;
+      await sql`insert into ${sql(table)} ${sql({
+        name: named ? `${GEM} Cluster ${i}` : `Plain Piece ${i}`,
+        sku: named ? `${GEM}-${i}` : `PL${NONCE}-${i}`,
+        description: named ? 'A cluster setting.' : `Set with a small ${GEM} accent.`,
+        material: i % 2 ? 'gold' : 'silver',
+        created_at: new Date(Date.now() - (named ? 200 - i : 100 - i) * 60_000),
+      } as never)}`;
+    }
+  });
+
+  afterAll(async () => {
+    for (const t of TABLES) await sql`delete from ${sql(t)} where sku ilike ${GEM + '%'} or sku ilike ${'PL' + NONCE + '%'}`;
+  });
+
+  it('ranks SKU and name matches first, newest first within each, 20 a page with the full total', async () => {
+    const first = await searchListing(query(GEM));
+    expect(first.total).toBe(50);
+    expect(first.totalPages).toBe(3);
+    expect(first.items).toHaveLength(20);
+    expect(first.items.every((p) => p.name.startsWith(GEM))).toBe(true);
+    const times = first.items.map((p) => Date.parse(p.created_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const second = await searchListing(query(GEM, { page: 2 }));
+    expect(second.items.slice(0, 5).every((p) => p.name.startsWith(GEM))).toBe(true);
+    expect(second.items.slice(5).every((p) => p.name.startsWith('Plain Piece'))).toBe(true);
+    expect(second.from).toBe(21);
+    const all = [...first.items, ...second.items, ...(await searchListing(query(GEM, { page: 3 }))).items];
+    expect(new Set(all.map((p) => p.id)).size).toBe(50);
+  });
+
+  it('matches prefixes while typing', async () => {
+    const partial = GEM.slice(0, 6);
+    expect((await searchListing(query(partial))).total).toBeGreaterThanOrEqual(50);
+    expect((await searchProducts(partial)).total).toBe((await searchListing(query(partial))).total);
+  });
+
+  it('tolerates one typo: a swapped, missing, extra or wrong letter', async () => {
+    const swapped = GEM.slice(0, 3) + GEM[4] + GEM[3] + GEM.slice(5);
+    const missing = GEM.slice(0, 4) + GEM.slice(5);
+    const wrong = GEM.slice(0, -1) + (GEM.endsWith('e') ? 'a' : 'e');
+    for (const typo of [swapped, missing, wrong, `${GEM}s`]) {
+      const page = await searchListing(query(typo));
+      expect(page.total, typo).toBe(50);
+      expect((await searchProducts(typo)).total, typo).toBe(50);
+    }
+    // Two typos are too far.
+    const two = 'q' + swapped.slice(1, -1) + 'q';
+    expect((await searchListing(query(two))).total).toBe(0);
+  });
+
+  it('filters by material and sorts like the listings', async () => {
+    const gold = await searchListing(query(GEM, { materials: ['gold'] }));
+    expect(gold.total).toBe(25);
+    expect(gold.items.every((p) => p.material === 'gold')).toBe(true);
+    const newest = await searchListing(query(GEM, { sort: 'newest' }));
+    expect(newest.items[0]!.name).toMatch(/^Plain Piece/);
+    const byPrice = await searchListing(query(GEM, { sort: 'price-asc' }));
+    expect(byPrice.total).toBe(50);
+  });
+
+  it('answers an empty page past the end and for input without words', async () => {
+    expect((await searchListing(query(GEM, { page: 9 }))).items).toEqual([]);
+    expect(await searchListing(query('   '))).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('search_words', () => {
+  it('collects the words of new products and is read-only for the API roles', async () => {
+    await sql`insert into earrings ${sql({ name: `${GEM}tine Drops`, sku: `${GEM}-w` } as never)}`;
+    const [added] = await sql<{ n: number }[]>`select count(*)::int as n from search_words where word = ${GEM + 'tine'}`;
+    expect(added!.n).toBe(1);
+    for (const role of ['anon', 'authenticated']) {
+      await expect(
+        sql.begin(async (tx) => {
+          await tx`select set_config('role', ${role}, true)`;
+          const [seen] = await tx<{ n: number }[]>`select count(*)::int as n from search_words where word = ${GEM + 'tine'}`;
+          expect(seen!.n).toBe(1);
+          await tx`insert into search_words (word) values ('forgedword')`;
+        }),
+      ).rejects.toThrow(/permission denied|row-level security/);
+    }
+    await sql`delete from earrings where sku = ${GEM + '-w'}`;
   });
 });

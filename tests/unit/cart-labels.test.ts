@@ -6,7 +6,9 @@ import {
   specificationsText,
   withInchMark,
 } from '@/lib/cart/labels';
-import { addToCart } from '@/lib/cart/lines';
+import { addToCart, summaryToCartInput } from '@/lib/cart/lines';
+import { cartSpecifications, initialSelection } from '@/lib/catalog/product-options';
+import { ring as ringFixture } from './product-fixtures';
 import type { CartItem } from '@/lib/cart/types';
 import type { Category } from '@/lib/catalog/categories';
 
@@ -51,13 +53,33 @@ describe('specification labels', () => {
     );
   });
 
-  it('falls back to Stone 1 / Stone 2 without a stone name', () => {
-    expect(specificationEntries({ stoneType: 'stone1', stoneName: null }, 'earrings')).toEqual([
-      { label: 'Stone', value: 'Stone 1' },
+  it('shows a stone only by its name, never as Stone 1 or Stone 2', () => {
+    expect(specificationEntries({ stoneType: 'stone1', stoneName: null, material: 'gold' }, 'rings')).toEqual([
+      { label: 'Material', value: 'Gold' },
     ]);
-    expect(specificationEntries({ stoneType: 'stone2', stoneName: '  ' }, 'earrings')).toEqual([
-      { label: 'Stone', value: 'Stone 2' },
-    ]);
+    expect(specificationEntries({ stoneType: 'stone2', stoneName: '  ' }, 'earrings')).toEqual([]);
+    expect(specificationsText(item('rings', { stoneType: 'stone2', stoneName: 'Rose Quartz', material: 'rose-gold' }))).toBe(
+      'Stone: Rose Quartz, Material: Rose Gold',
+    );
+  });
+
+  it('words a line alike on the product page, in the cart and at checkout', () => {
+    // The card's quick add (cart), the product page's selection and the checkout's re-priced line all build their
+    // specifications from the same product; the one label function gives them the same text.
+    const fromCard = summaryToCartInput({
+      id: 'p1', category: 'rings', name: 'Band', sku: 'RNG-1', moq: 1, material: 'gold', stone_name: 'Rose Quartz',
+      image_url: null, price_from: 10, default_price: 10, created_at: '',
+    })!;
+    const product = { ...ringFixture({ material: 'gold', stone_details: { Stone1: 'Rose Quartz' } }) };
+    const fromPage = cartSpecifications(product, initialSelection(product));
+    expect(specificationsText({ specifications: fromCard.specifications, product: { category: 'rings' } })).toBe(
+      'Stone: Rose Quartz, Material: Gold',
+    );
+    expect(specificationsText({ specifications: fromPage, product })).toBe('Stone: Rose Quartz, Material: Gold');
+  });
+
+  it('decomposed stone names are shown composed (NFC)', () => {
+    expect(specificationEntries({ stoneName: 'Pe\u0301ridot' }, 'rings')).toEqual([{ label: 'Stone', value: 'P\u00e9ridot' }]);
   });
 
   it('leaves out what is not set', () => {

@@ -153,6 +153,7 @@ describe('quick add from a listing card', () => {
     sku: 'NCK-1',
     moq: 6,
     material: 'silver',
+    stone_name: 'Ruby',
     image_url: 'https://example.test/a.webp',
     price_from: 20,
     default_price: 25,
@@ -164,7 +165,7 @@ describe('quick add from a listing card', () => {
     expect(summaryToCartInput(summary())).toEqual({
       productId: P1,
       quantity: 6,
-      specifications: { stoneType: 'stone1', stoneName: null, size: '18', material: 'silver', style: 'necklace' },
+      specifications: { stoneType: 'stone1', stoneName: 'Ruby', size: '18', material: 'silver', style: 'necklace' },
       selectedPrice: 25,
       product: { name: 'Ruby Chain', sku: 'NCK-1', category: 'necklaces', imageUrl: 'https://example.test/a.webp', moq: 6, price: 25 },
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_NOT_FOUND, contentParagraphs, isContentSlug, lastUpdatedLabel } from '@/lib/content/format';
+import { CONTENT_NOT_FOUND, contentBlocks, contentParagraphs, isContentSlug, lastUpdatedLabel } from '@/lib/content/format';
 
 describe('content page text', () => {
   it('makes one paragraph per non-blank line', () => {
@@ -25,5 +25,17 @@ describe('content page text', () => {
       message: "The page you're looking for doesn't exist or has been moved.",
       action: 'Return to Home',
     });
+  });
+});
+
+describe('content blocks', () => {
+  it('shows a line ending in a question mark as a question, the rest as paragraphs', () => {
+    expect(contentBlocks('Who can buy?\nRetailers and boutiques.\n\nWhat is an MOQ? The minimum.\nHow do I pay?  ')).toEqual([
+      { kind: 'question', text: 'Who can buy?' },
+      { kind: 'paragraph', text: 'Retailers and boutiques.' },
+      { kind: 'paragraph', text: 'What is an MOQ? The minimum.' },
+      { kind: 'question', text: 'How do I pay?' },
+    ]);
+    expect(contentBlocks(null)).toEqual([]);
   });
 });

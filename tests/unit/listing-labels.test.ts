@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { canOptimize, IMAGE_WIDTHS, imageSources, OPTIMIZER_WIDTHS } from '@/components/shop/listing/image-srcset';
-import { foundLabel, fromPriceLabel, moqLabel, showingLabel, skuLabel } from '@/lib/catalog/listing-labels';
+import {
+  foundLabel,
+  fromPriceLabel,
+  moqLabel,
+  searchPageHref,
+  seeAllLabel,
+  showingLabel,
+  showResultsLabel,
+  skuLabel,
+} from '@/lib/catalog/listing-labels';
 
 describe('listing labels', () => {
   it("says 'Showing X-Y of N results'", () => {
@@ -58,5 +67,15 @@ describe('canOptimize', () => {
     expect(canOptimize(`${base}/storage/v1/object/public/product-images/a.webp`)).toBe(true);
     expect(canOptimize('//evil.test/a.webp')).toBe(false);
     expect(canOptimize('https://elsewhere.test/a.webp')).toBe(false);
+  });
+});
+
+describe('search and drawer labels', () => {
+  it("says 'See all {n} results' and 'Show {n} results', singular for one", () => {
+    expect(seeAllLabel(133)).toBe('See all 133 results');
+    expect(seeAllLabel(1)).toBe('See all 1 result');
+    expect(showResultsLabel(48)).toBe('Show 48 results');
+    expect(showResultsLabel(1)).toBe('Show 1 result');
+    expect(searchPageHref(' gold ring ')).toBe('/search?q=gold%20ring');
   });
 });

@@ -46,6 +46,11 @@ describe('stone choice', () => {
     ]);
   });
 
+  it('offers no stone choice at all for a piece without a stone (a plain band)', () => {
+    expect(stoneOptions(ring())).toEqual([]);
+    expect(stoneOptions(ring({ stone: '  ', stone_details: null }))).toEqual([]);
+  });
+
   it('ignores a choice of Stone 2 without a second stone', () => {
     const p = ring({ stone_details: { Stone1: 'Ruby' } });
     const sel = initialSelection(p);

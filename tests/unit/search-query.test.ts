@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildPrefixTsQuery, mergeSearchHits, normalizeSearchInput, searchTerms } from '@/lib/catalog/search-query';
+import {
+  buildPrefixTsQuery,
+  buildSearchTsQuery,
+  closeWords,
+  isCorrectable,
+  mergeSearchHits,
+  normalizeSearchInput,
+  searchTerms,
+  withinOneEdit,
+} from '@/lib/catalog/search-query';
 
 describe('normalizeSearchInput', () => {
   it('trims and collapses whitespace', () => {
@@ -47,5 +56,44 @@ describe('mergeSearchHits', () => {
     const many = Array.from({ length: 30 }, (_, i) => r(String(i)));
     expect(mergeSearchHits([r('s')], many)).toHaveLength(20);
     expect(mergeSearchHits([r('s')], many)[0]).toEqual(r('s'));
+  });
+});
+
+describe('typo tolerance', () => {
+  it('accepts one inserted, removed, replaced or swapped letter and nothing more', () => {
+    expect(withinOneEdit('gold', 'gold')).toBe(true);
+    expect(withinOneEdit('glod', 'gold')).toBe(true); // swapped
+    expect(withinOneEdit('gokd', 'gold')).toBe(true); // replaced
+    expect(withinOneEdit('gld', 'gold')).toBe(true); // removed
+    expect(withinOneEdit('goold', 'gold')).toBe(true); // inserted
+    expect(withinOneEdit('neckalce', 'necklace')).toBe(true);
+    expect(withinOneEdit('gl', 'gold')).toBe(false);
+    expect(withinOneEdit('glodd', 'gold')).toBe(false);
+    expect(withinOneEdit('dlog', 'gold')).toBe(false);
+    expect(withinOneEdit('silver', 'sliver')).toBe(true);
+  });
+
+  it('keeps candidates one edit away, in the given (similarity) order, at most three', () => {
+    expect(closeWords('rign', ['ring', 'rings', 'reign', 'sign', 'rigid'])).toEqual(['ring', 'reign', 'sign']);
+    expect(closeWords('gold', ['gold'])).toEqual([]);
+  });
+
+  it('corrects only words of letters, four or more long', () => {
+    expect(isCorrectable('glod')).toBe(true);
+    expect(isCorrectable('gol')).toBe(false);
+    expect(isCorrectable('rng-1001')).toBe(false);
+    expect(isCorrectable('18kt')).toBe(false);
+  });
+});
+
+describe('buildSearchTsQuery', () => {
+  it('searches a word or its corrections, every word required', () => {
+    expect(buildSearchTsQuery([{ term: 'glod', alternatives: ['gold'] }, { term: 'ri', alternatives: [] }])).toBe(
+      "('glod':* | 'gold':*) & 'ri':*",
+    );
+  });
+
+  it('is null without words', () => {
+    expect(buildSearchTsQuery([])).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { getSearchResults } from '@/lib/catalog/listing';
+import { getSearchResults } from '@/lib/catalog/search';
 import { SEARCH_MAX_LENGTH } from '@/lib/catalog/search-query';
 import { HttpError } from '@/lib/http/errors';
 import { defineRoute } from '@/lib/http/route';

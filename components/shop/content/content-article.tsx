@@ -1,6 +1,9 @@
-import { contentParagraphs, lastUpdatedLabel } from '@/lib/content/format';
+import { contentBlocks, lastUpdatedLabel } from '@/lib/content/format';
 
-/** A content page: title, one paragraph per line (plain text, never HTML), and the last-updated date. */
+/**
+ * A content page: title, one paragraph per line (plain text, never HTML), lines that ask a question as headings, and
+ * the last-updated date.
+ */
 export function ContentArticle({ title, content, lastUpdated }: { title: string; content: string; lastUpdated?: string }) {
   return (
     <article className="mx-auto max-w-3xl px-4 pb-8 pt-12 sm:px-6 sm:pt-16">
@@ -9,9 +12,15 @@ export function ContentArticle({ title, content, lastUpdated }: { title: string;
         {lastUpdated && <p className="mt-4 text-xs uppercase tracking-[0.18em] text-stone-muted">{lastUpdatedLabel(lastUpdated)}</p>}
       </header>
       <div className="mt-8 space-y-5 text-[1.05rem] leading-8 text-ink-soft">
-        {contentParagraphs(content).map((paragraph, i) => (
-          <p key={i}>{paragraph}</p>
-        ))}
+        {contentBlocks(content).map((block, i) =>
+          block.kind === 'question' ? (
+            <h2 key={i} className="pt-5 font-serif text-2xl font-medium leading-snug text-ink first:pt-0">
+              {block.text}
+            </h2>
+          ) : (
+            <p key={i}>{block.text}</p>
+          ),
+        )}
       </div>
     </article>
   );

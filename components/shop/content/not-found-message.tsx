@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { CONTENT_NOT_FOUND } from '@/lib/content/format';
 
 /** 'Page Not Found' with the 'Return to Home' button. */

@@ -1,6 +1,6 @@
 'use client';
 import { ShoppingBag } from 'lucide-react';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { useCart } from '@/components/cart/cart-context';
 
 /** Cart icon with the item-count badge, shown only when the cart holds more than 0 pieces. */

@@ -1,14 +1,13 @@
 'use client';
 // A client component: its markup stays out of every page's RSC payload, and it reads the session cookie itself.
 import { UserRound } from 'lucide-react';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { CartLink } from './cart-link';
 import { MobileMenu } from './mobile-menu';
 import { PRIMARY_LINKS } from './nav-links';
 import { useSignedIn } from './use-signed-in';
 import { WomensMenu } from './womens-menu';
 import { SearchButton } from '../search/search-button';
-import '../shell.css';
 
 export function Logo() {
   return (

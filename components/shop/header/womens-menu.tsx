@@ -1,10 +1,9 @@
 'use client';
 import { ChevronDown } from 'lucide-react';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { WOMENS_LABEL, WOMENS_LINKS } from './nav-links';
-import '../shell.css';
 
 /** SPEC §9: the dropdown closes 150 ms after the pointer leaves. */
 export const DROPDOWN_CLOSE_DELAY_MS = 150;

@@ -1,6 +1,6 @@
 'use client';
-import { toast } from 'sonner';
 import { useCart } from '@/components/cart/cart-context';
+import { notify } from '@/components/ui/toaster';
 import { summaryToCartInput } from '@/lib/cart/lines';
 import type { CardProduct } from './card-product';
 import { CardIcon } from './card-icons';
@@ -26,7 +26,7 @@ export function CardCartButton({ product }: { product: CardProduct }) {
         event.preventDefault();
         if (!input) return;
         addItem(input);
-        toast.success('Added to cart', { description: `${input.quantity} × ${product.name}` });
+        notify((toast) => toast.success('Added to cart', { description: `${input.quantity} × ${product.name}` }));
       }}
     >
       <CardIcon name={inCart ? 'check' : 'bag'} />

@@ -2,7 +2,8 @@
 import { SlidersHorizontal } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
-import type { ListingQuery } from '@/lib/catalog/listing-params';
+import { showResultsLabel } from '@/lib/catalog/listing-labels';
+import type { AnyListingQuery } from '@/lib/catalog/listing-params';
 import { drawerWasOpen, FILTERS_BUTTON, listingDrawerClosed, useListingControlFocus } from './listing-focus';
 import { MaterialFilter } from './material-filter';
 
@@ -10,7 +11,14 @@ const Sheet = dynamic(() => import('../header/sheet'), { ssr: false });
 const preload = () => void import('../header/sheet');
 
 /** Mobile: the Filters button and its drawer with the material filter. */
-export function FiltersDrawer({ basePath, query }: { basePath: string; query: ListingQuery }) {
+interface FiltersDrawerProps {
+  basePath: string;
+  query: AnyListingQuery;
+  /** Products the current filters leave; null when the listing failed. */
+  total: number | null;
+}
+
+export function FiltersDrawer({ basePath, query, total }: FiltersDrawerProps) {
   // A choice made in the drawer re-renders the listing; the drawer stays open for the next one.
   const [open, setOpen] = useState(drawerWasOpen);
   const [loaded, setLoaded] = useState(open);
@@ -54,6 +62,18 @@ export function FiltersDrawer({ basePath, query }: { basePath: string; query: Li
           returnFocus={button}
         >
           <MaterialFilter basePath={basePath} query={query} inDrawer />
+          {total !== null && (
+            <button
+              type="button"
+              onClick={() => {
+                listingDrawerClosed();
+                setOpen(false);
+              }}
+              className="tabular mt-8 inline-flex h-12 w-full items-center justify-center rounded-sm bg-ink px-6 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
+            >
+              {showResultsLabel(total)}
+            </button>
+          )}
         </Sheet>
       )}
     </>

@@ -1,5 +1,4 @@
 import { LISTING_TEXT } from '@/lib/catalog/listing-labels';
-import '../shell.css';
 
 export function ListingError({ message }: { message: string }) {
   return (

@@ -1,4 +1,4 @@
-import type { ListingQuery } from '@/lib/catalog/listing-params';
+import type { AnyListingQuery } from '@/lib/catalog/listing-params';
 import { showingLabel } from '@/lib/catalog/listing-labels';
 import type { ListingOutcome } from '@/lib/catalog/listing';
 import { ProductCard } from '../product-card';
@@ -14,8 +14,10 @@ interface ListingViewProps {
   title: string;
   subtitle?: string;
   basePath: string;
-  query: ListingQuery;
+  query: AnyListingQuery;
   outcome: ListingOutcome;
+  /** Shown under the heading (the search page's form). */
+  intro?: React.ReactNode;
 }
 
 export function ListingHeading({ title, subtitle }: { title: string; subtitle?: string }) {
@@ -28,10 +30,11 @@ export function ListingHeading({ title, subtitle }: { title: string; subtitle?: 
 }
 
 /** A product listing: heading, material filter (sidebar or drawer), sort, 'Showing X-Y of N results', grid, pages. */
-export function ListingView({ title, subtitle, basePath, query, outcome }: ListingViewProps) {
+export function ListingView({ title, subtitle, basePath, query, outcome, intro }: ListingViewProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
       <ListingHeading title={title} subtitle={subtitle} />
+      {intro}
       <div className="mt-8 lg:grid lg:grid-cols-[12rem_1fr] lg:gap-12">
         <aside aria-label="Filters" className="hidden lg:block">
           <div className="sticky top-28">
@@ -41,7 +44,7 @@ export function ListingView({ title, subtitle, basePath, query, outcome }: Listi
         <section aria-label="Products">
           <CardIconSprite />
           <div className="mb-8 flex flex-wrap items-center gap-x-3 gap-y-4">
-            <FiltersDrawer basePath={basePath} query={query} />
+            <FiltersDrawer basePath={basePath} query={query} total={outcome.ok ? outcome.page.total : null} />
             {outcome.ok && outcome.page.items.length > 0 && (
               <p className="tabular order-last w-full text-sm text-stone-muted sm:order-none sm:w-auto">
                 {showingLabel(outcome.page.from, outcome.page.to, outcome.page.total)}

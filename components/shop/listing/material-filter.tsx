@@ -1,14 +1,14 @@
 'use client';
 import { useId } from 'react';
 import { MATERIALS, materialLabel } from '@/lib/catalog/categories';
-import { toggleMaterial, type ListingQuery } from '@/lib/catalog/listing-params';
+import { toggleMaterial, type AnyListingQuery } from '@/lib/catalog/listing-params';
 import { useListingControlFocus } from './listing-focus';
 import { useListingNavigation } from './use-listing-navigation';
 
 /** The material filter: silver, gold, rose gold; several may be chosen; kept in the URL as ?material=. */
 interface MaterialFilterProps {
   basePath: string;
-  query: ListingQuery;
+  query: AnyListingQuery;
   /** In the mobile Filters drawer rather than the sidebar. */
   inDrawer?: boolean;
 }

@@ -1,10 +1,10 @@
-import { listingHref, type ListingQuery } from '@/lib/catalog/listing-params';
+import { listingHref, type AnyListingQuery } from '@/lib/catalog/listing-params';
 import type { PageItem } from '@/lib/pagination';
 import { PageLinks } from '../page-links';
 
 interface PaginationProps {
   basePath: string;
-  query: ListingQuery;
+  query: AnyListingQuery;
   pages: PageItem[];
   totalPages: number;
 }

@@ -1,6 +1,5 @@
 import { Gem } from 'lucide-react';
 import { canOptimize, IMAGE_WIDTHS, imageSources } from './image-srcset';
-import '../product-card.css';
 
 interface ProductImageProps {
   src: string | null;

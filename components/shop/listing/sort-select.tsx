@@ -1,12 +1,12 @@
 'use client';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import { SORT_LABELS, SORTS, type ListingQuery, type Sort } from '@/lib/catalog/listing-params';
+import { isSearchQuery, SEARCH_SORTS, SORT_LABELS, SORTS, type AnyListingQuery } from '@/lib/catalog/listing-params';
 import { useListingControlFocus } from './listing-focus';
 import { useListingNavigation } from './use-listing-navigation';
 
-/** Sort by Newest or by the 'From' price; the choice is kept in the URL as ?sort=. */
-export function SortSelect({ basePath, query }: { basePath: string; query: ListingQuery }) {
+/** Sort by Newest or by the 'From' price (search results also by relevance); kept in the URL as ?sort=. */
+export function SortSelect({ basePath, query }: { basePath: string; query: AnyListingQuery }) {
   const { go, pending, query: shown } = useListingNavigation(basePath, query);
   const id = useId();
   const control = useListingControlFocus(false);
@@ -21,10 +21,10 @@ export function SortSelect({ basePath, query }: { basePath: string; query: Listi
           ref={control('sort')}
           value={shown.sort}
           aria-busy={pending}
-          onChange={(e) => go({ sort: e.target.value as Sort }, { id: 'sort', inDrawer: false })}
+          onChange={(e) => go({ sort: e.target.value as AnyListingQuery['sort'] }, { id: 'sort', inDrawer: false })}
           className="h-10 appearance-none rounded-sm border border-stone-line bg-ivory py-0 pl-3 pr-9 text-sm text-ink hover:border-stone-muted"
         >
-          {SORTS.map((s) => (
+          {(isSearchQuery(query) ? SEARCH_SORTS : SORTS).map((s) => (
             <option key={s} value={s}>
               {SORT_LABELS[s]}
             </option>

@@ -1,7 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useOptimistic, useTransition } from 'react';
-import { listingHref, type ListingQuery } from '@/lib/catalog/listing-params';
+import { listingHref, type AnyListingQuery } from '@/lib/catalog/listing-params';
 import { rememberListingControl, type ListingControl } from './listing-focus';
 
 /**
@@ -9,11 +9,11 @@ import { rememberListingControl, type ListingControl } from './listing-focus';
  * show the choice at once (optimistic) while the server renders the new page, and quick successive changes build on
  * each other rather than on the URL that has not arrived yet.
  */
-export function useListingNavigation(basePath: string, query: ListingQuery) {
+export function useListingNavigation<Q extends AnyListingQuery>(basePath: string, query: Q) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [shown, show] = useOptimistic(query, (current: ListingQuery, change: Partial<ListingQuery>) => ({ ...current, ...change }));
-  const go = (change: Partial<ListingQuery>, control: ListingControl) =>
+  const [shown, show] = useOptimistic(query, (current: Q, change: Partial<Q>) => ({ ...current, ...change }));
+  const go = (change: Partial<Q>, control: ListingControl) =>
     startTransition(() => {
       rememberListingControl(control);
       show(change);

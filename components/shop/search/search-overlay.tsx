@@ -1,10 +1,11 @@
 'use client';
 import * as Dialog from '@radix-ui/react-dialog';
 import { LoaderCircle, Search, X } from 'lucide-react';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
+import { useRouter } from 'next/navigation';
 import { useRef, useState, type RefObject } from 'react';
 import { productPath } from '@/lib/catalog/categories';
-import { foundLabel, fromPriceLabel, LISTING_TEXT, SEARCH_TEXT, skuLabel } from '@/lib/catalog/listing-labels';
+import { foundLabel, fromPriceLabel, LISTING_TEXT, SEARCH_TEXT, searchPageHref, seeAllLabel, skuLabel } from '@/lib/catalog/listing-labels';
 import { SEARCH_MAX_LENGTH } from '@/lib/catalog/search-query';
 import { ProductImage } from '../listing/product-image';
 import { useProductSearch } from './use-product-search';
@@ -21,6 +22,7 @@ export default function SearchOverlay({ open, onOpenChange, returnFocus }: Searc
   const input = useRef<HTMLInputElement>(null);
   const state = useProductSearch(query);
   const close = () => onOpenChange(false);
+  const router = useRouter();
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -47,7 +49,18 @@ export default function SearchOverlay({ open, onOpenChange, returnFocus }: Searc
               <X aria-hidden className="size-5" />
             </Dialog.Close>
           </div>
-          <form role="search" className="px-5 sm:px-6" onSubmit={(e) => e.preventDefault()}>
+          <form
+            role="search"
+            action="/search"
+            className="px-5 sm:px-6"
+            onSubmit={(e) => {
+              // Enter opens every result on the search page.
+              e.preventDefault();
+              if (!query.trim()) return;
+              close();
+              router.push(searchPageHref(query));
+            }}
+          >
             <label htmlFor="site-search" className="sr-only">
               {SEARCH_TEXT.heading}
             </label>
@@ -56,6 +69,7 @@ export default function SearchOverlay({ open, onOpenChange, returnFocus }: Searc
               <input
                 ref={input}
                 id="site-search"
+                name="q"
                 type="search"
                 value={query}
                 maxLength={SEARCH_MAX_LENGTH}
@@ -106,6 +120,15 @@ export default function SearchOverlay({ open, onOpenChange, returnFocus }: Searc
                       </li>
                     ))}
                   </ul>
+                )}
+                {state.total > state.results.length && (
+                  <Link
+                    href={searchPageHref(query)}
+                    onClick={close}
+                    className="mt-4 flex h-11 items-center justify-center gap-2 rounded-sm border border-ink text-sm font-medium text-ink transition-colors hover:bg-ink hover:text-ivory"
+                  >
+                    {seeAllLabel(state.total)}
+                  </Link>
                 )}
               </>
             )}

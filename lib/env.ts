@@ -18,7 +18,21 @@ const schema = z.object({
   /** Only for the offline stand-in (or stripe-mock); unset means api.stripe.com. */
   STRIPE_API_BASE: z.url().optional(),
   SITE_URL: z.url(),
+  /** The shop's time zone (IANA name): the back office's days, hours and months. */
+  SHOP_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone name such as America/New_York'),
 });
+
+/** The time zone the shop keeps its books in when SHOP_TIME_ZONE is unset. */
+export const DEFAULT_SHOP_TIME_ZONE = 'America/New_York';
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 export type ServerEnv = z.infer<typeof schema>;
 
@@ -38,6 +52,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     STRIPE_API_BASE:
       source.STRIPE_API_BASE || (stripeKey === LOCAL_DEFAULTS.stripeSecretKey ? LOCAL_DEFAULTS.stripeApiBase : undefined),
     SITE_URL: pick('SITE_URL', LOCAL_DEFAULTS.siteUrl),
+    SHOP_TIME_ZONE: source.SHOP_TIME_ZONE || DEFAULT_SHOP_TIME_ZONE,
   };
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {

@@ -33,15 +33,17 @@ export const signInAdmin = defineAction({
     const supabase = await createSupabaseServerClient();
     const { data, error } = await supabase.auth.signInWithPassword({ email, password });
     if (error || !data.user) throw new ActionError(error?.message || 'Failed to sign in', error?.status === 429 ? 429 : 400);
+    // Refused: only this new session ends (the person's other sessions, e.g. in the shop, stay signed in).
+    const signOut = () => supabase.auth.signOut({ scope: 'local' });
     let admin: boolean;
     try {
       admin = await isAdmin(data.user);
     } catch {
-      await supabase.auth.signOut();
+      await signOut();
       throw new ActionError(ADMIN_CHECK_FAILED, 503);
     }
     if (!admin) {
-      await supabase.auth.signOut();
+      await signOut();
       throw new ActionError(NOT_ADMIN, 403);
     }
     redirect(ADMIN_HOME);

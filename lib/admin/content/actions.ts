@@ -12,7 +12,7 @@ const pageSchema = z.object({
   pageId: z.string({ error: 'The page id is missing.' }).refine(isUuid, { error: 'That is not a page id.' }),
   title: text({ max: PAGE_TITLE_MAX, min: 1, label: 'Title', minMessage: 'Title is required' }),
   content: text({ max: PAGE_CONTENT_MAX, multiline: true, label: 'Content' }),
-});
+}, { error: 'Send the page id, its title and its content.' });
 
 export const updateContentPage = defineAction({
   name: 'admin.pages.update',

@@ -20,7 +20,7 @@ const statusSchema = z.object({
     .string({ error: 'Choose a status.' })
     .refine(isOrderStatus, { error: `Unknown order status: choose one of ${ORDER_STATUSES.join(', ')}.` })
     .transform((s) => s as OrderStatus),
-});
+}, { error: 'Send the order id and its new status.' });
 
 export const updateOrderStatus = defineAction({
   name: 'admin.orders.updateStatus',
@@ -48,7 +48,7 @@ const refundSchema = z.object({
     .string({ error: 'The refund request has no key; open the dialog again.' })
     .regex(/^[A-Za-z0-9-]{16,64}$/, { error: 'The refund request key is not valid; open the dialog again.' }),
   markRefunded: z.boolean({ error: 'Say whether to mark the order refunded.' }).default(true),
-});
+}, { error: 'Send the order id, the amount and the request key.' });
 
 export const refundOrderPayment = defineAction({
   name: 'admin.orders.refund',

@@ -4,14 +4,15 @@
 // limited. Search finds products by word prefixes, 5 per category and 10 in all.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInAdmin } from '@/lib/admin/auth/actions';
+import { signInAdmin, signOutAdmin } from '@/lib/admin/auth/actions';
+import { getCurrentUser } from '@/lib/auth/user';
 import { GET as search } from '@/app/api/admin/search/route';
 import type { AdminSearchResult } from '@/lib/admin/search/rules';
 import { isSessionCookie } from '@/lib/supabase/cookies';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { cookieJar } from '../support/auth-clients';
 import { as, request } from './admin-request';
-import { callers, closeSupport, type Callers } from './admin-support';
+import { callers, closeSupport, signedInJar, type Callers } from './admin-support';
 import { sql } from './checkout-support';
 
 vi.mock('next/headers', async () => {
@@ -78,6 +79,16 @@ describe('admin sign-in', () => {
     } finally {
       await sql`grant execute on function public.is_admin() to authenticated`;
     }
+  });
+
+  it('signs out this browser only, back to /admin/login', async () => {
+    const jar = await signedInJar(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    const redirect = await as(jar, () => signOutAdmin(new FormData())).catch((err: { digest?: string }) => err.digest);
+    expect(redirect).toMatch(/^NEXT_REDIRECT;\w+;\/admin\/login;/);
+    expect([...jar.cookies.keys()].some(isSessionCookie)).toBe(false);
+    expect(await as(jar, getCurrentUser)).toBeNull();
+    // The admin's session in another browser is still good.
+    expect((await as(who.admin, getCurrentUser))?.email).toBe(DEMO_USERS.admin.email);
   });
 
   it('limits attempts per e-mail address', async () => {

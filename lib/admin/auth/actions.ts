@@ -11,7 +11,7 @@ import { isAdmin } from '../../auth/user';
 import { clientAddress, RATE_RULES } from '../../rate-limit';
 import { createSupabaseServerClient } from '../../supabase/server';
 import { emailText } from '../../validation/text';
-import { ADMIN_HOME } from '../nav';
+import { ADMIN_HOME, ADMIN_LOGIN } from '../nav';
 
 const credentials = z.object({
   email: emailText(),
@@ -47,5 +47,19 @@ export const signInAdmin = defineAction({
       throw new ActionError(NOT_ADMIN, 403);
     }
     redirect(ADMIN_HOME);
+  },
+});
+
+/** 'Sign out' in the side menu: ends this browser's session only, then back to /admin/login. */
+export const signOutAdmin = defineAction({
+  name: 'admin.signOut',
+  access: 'public',
+  schema: z.unknown(),
+  failure: 'Failed to sign out',
+  transaction: false,
+  run: async () => {
+    const supabase = await createSupabaseServerClient();
+    await supabase.auth.signOut({ scope: 'local' });
+    redirect(ADMIN_LOGIN);
   },
 });

@@ -16,20 +16,18 @@ export async function seedBenchOrders(sql: postgres.Sql, orders: number): Promis
              1 + (h / 97) % 5 as lines
         from (select i, abs(hashint4(i + 7919))::bigint as h from generate_series(1, ${orders}::int) as i) g`;
     await tx`
+      create temp table bench_products on commit drop as
+      select (row_number() over (order by id) - 1)::int as k, id, category, coalesce(default_price, price_from, 25) as price
+        from public.catalog_products`;
+    await tx`create unique index on bench_products (k)`;
+    await tx`
       create temp table bench_items on commit drop as
-      with p as (
-        select array_agg(id order by id) as ids, array_agg(category order by id) as cats,
-               array_agg(coalesce(default_price, price_from, 25) order by id) as prices, count(*)::int as n
-          from public.catalog_products
-      )
-      select o.id as order_id, o.created_at,
-             p.ids[1 + x.k] as product_id, p.cats[1 + x.k] as category,
+      select o.id as order_id, o.created_at, p.id as product_id, p.category,
              (array[1, 2, 3, 5, 6, 10, 12])[1 + (o.h / 13 + l) % 7] as quantity,
-             round(p.prices[1 + x.k] * 100)::bigint as unit_price
+             round(p.price * 100)::bigint as unit_price
         from bench_orders o
         cross join generate_series(1, o.lines) as l
-        cross join p
-        cross join lateral (select ((o.h * 31 + l * 7907) % p.n)::int as k) x`;
+        join bench_products p on p.k = ((o.h * 31 + l * 7907) % (select count(*) from bench_products))::int`;
     await tx`
       insert into public.orders
         (id, order_reference, customer_name, customer_phone, status, total_amount, shipping_address, billing_address, created_at, updated_at)

@@ -11,6 +11,7 @@ import { apiUrl, databaseUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, sit
 import { LOCAL_DEFAULTS } from '../lib/local-defaults';
 import { startTestStack } from '../tests/support/stack';
 import { seedScale } from '../supabase/seed';
+import { benchAdmin } from './admin';
 import { benchFulfilment } from './fulfilment';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
@@ -170,6 +171,7 @@ async function main() {
     results.rss_idle_mb = await rssMb(app.pid!);
     for (const [name, path] of PAGES) await measurePage(name, path, bodies.get(name)!, base);
     await measureUncached(base);
+    results.admin = await benchAdmin({ base, databaseUrl: databaseUrl(cfg), supabaseUrl: apiUrl(cfg), env });
     results.rss_after_load_mb = await rssMb(app.pid!);
     console.log(`server RSS: idle ${results.rss_idle_mb} MB, after load ${results.rss_after_load_mb} MB`);
   } finally {

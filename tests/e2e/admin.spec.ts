@@ -66,8 +66,10 @@ test('/admin sends a visitor to Admin Login, where the demo admin signs in and l
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
-  // A signed-in admin who opens the login page goes straight back to the dashboard.
+  // A signed-in admin who opens the login page, or /admin, goes straight to the dashboard.
   await page.goto('/admin/login');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
 

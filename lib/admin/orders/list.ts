@@ -7,7 +7,7 @@ import { withActor, type DbActor } from '../../db';
 import { formatDateTime } from '../../format/date';
 import { orderReference } from '../../orders/reference';
 import type { OrderStatus } from '../../orders/status';
-import { totalPagesFor } from '../../pagination';
+import { nearestEndWindow, totalPagesFor } from '../../pagination';
 import { ORDERS_PAGE_SIZE, type OrdersQuery } from './params';
 import { refundableCents } from './refund-rules';
 import type { AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment } from './types';
@@ -33,12 +33,16 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
     const [{ total }] = await tx<[{ total: number }]>`select count(*)::int as total from public.orders o where ${filter}`;
     const totalPages = totalPagesFor(total, ORDERS_PAGE_SIZE);
     const page = Math.max(1, Math.min(query.page, totalPages || 1));
+    // A deep page is read from the nearer end of the index, then put back in the screen's order.
+    const window = nearestEndWindow(page, ORDERS_PAGE_SIZE, total);
+    const ascending = (query.sort === 'oldest') !== window.reverse;
+    const scan = tx.unsafe(ascending ? 'asc' : 'desc');
     const direction = tx.unsafe(query.sort === 'oldest' ? 'asc' : 'desc');
     const rows = await tx<OrderRow[]>`
       with ids as (
         select o.id, o.created_at from public.orders o where ${filter}
-         order by o.created_at ${direction}, o.id ${direction}
-         limit ${ORDERS_PAGE_SIZE} offset ${(page - 1) * ORDERS_PAGE_SIZE}
+         order by o.created_at ${scan}, o.id ${scan}
+         limit ${window.limit} offset ${window.offset}
       )
       select o.id, o.order_reference, o.customer_name, o.customer_phone, o.status, o.total_amount, o.created_at,
              o.shipping_address, o.billing_address,

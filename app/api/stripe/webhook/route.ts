@@ -1,6 +1,7 @@
 // Stripe webhook: verifies the signature on the raw body (read through a 1 MB cap), then treats the event as a
-// notice only: the PaymentIntent is retrieved from Stripe and fulfilment acts on Stripe's own status, amount and
-// currency, so a signed but invented event (a leaked secret) cannot mint an order. A non-2xx makes Stripe retry,
+// notice only: the PaymentIntent (or, for refunds, the charge and its refunds) is retrieved from Stripe and the shop
+// acts on Stripe's own status, amount and currency, so a signed but invented event (a leaked secret) cannot mint an
+// order or a refund. A non-2xx makes Stripe retry,
 // so a failed write never leaves a paid buyer without an order; a bad signature is refused with 400.
 import type { Stripe } from '@/lib/payments/stripe';
 import { stripe } from '@/lib/payments/stripe';

@@ -115,10 +115,17 @@ describe('admin product search', () => {
     const perCategory = new Map<string, number>();
     for (const r of results) perCategory.set(r.category, (perCategory.get(r.category) ?? 0) + 1);
     expect(Math.max(...perCategory.values())).toBeLessThanOrEqual(5);
-    const [{ n }] = await sql<[{ n: number }]>`
-      select count(*)::int as n from catalog_products where id = any(${results.map((r) => r.id)}::uuid[]) and search_vector @@ to_tsquery('english', 'gol:*')`;
-    expect(n).toBe(10);
-    expect(results.every((r) => r.imageUrl?.startsWith('http'))).toBe(true);
+    // Every hit matches, and carries its product's primary image (kept in image_url), as the catalog has it.
+    const rows = await sql<{ id: string; image_url: string | null; matches: boolean }[]>`
+      select id, image_url, search_vector @@ to_tsquery('english', 'gol:*') as matches
+        from catalog_products where id = any(${results.map((r) => r.id)}::uuid[])`;
+    expect(rows).toHaveLength(10);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const r of results) {
+      expect(byId.get(r.id)!.matches).toBe(true);
+      expect(r.imageUrl).toBe(byId.get(r.id)!.image_url);
+    }
+    expect(results.some((r) => r.imageUrl?.startsWith('http'))).toBe(true);
   });
 
   it('puts a SKU typed in full first, and answers nothing found with an empty list', async () => {

@@ -1,7 +1,10 @@
+'use client';
+// The dashboard's period (This Month, Last Month, Last 30 Days, All Time): links, so the period is in the URL; the one
+// being followed shows that its figures are loading.
 import Link from 'next/link';
 import { PERIODS, periodHref, type Period } from '@/lib/admin/dashboard/periods';
+import { LinkPending } from '../link-pending';
 
-/** The dashboard's period (This Month, Last Month, Last 30 Days, All Time): links, so the period is in the URL. */
 export function PeriodSelector({ current }: { current: Period }) {
   return (
     <nav aria-label="Period">
@@ -11,9 +14,10 @@ export function PeriodSelector({ current }: { current: Period }) {
             <Link
               href={periodHref(p.key)}
               aria-current={p.key === current ? 'page' : undefined}
-              className={`block rounded px-3 py-1.5 ${p.key === current ? 'bg-ink font-medium text-white' : 'text-ink-soft hover:bg-neutral-100'}`}
+              className={`flex items-center rounded px-3 py-1.5 ${p.key === current ? 'bg-ink font-medium text-white' : 'text-ink-soft hover:bg-neutral-100'}`}
             >
               {p.label}
+              <LinkPending />
             </Link>
           </li>
         ))}

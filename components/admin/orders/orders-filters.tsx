@@ -1,5 +1,5 @@
 'use client';
-import { Download } from 'lucide-react';
+import { Download, Loader2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
 import { ORDER_SORTS, ordersHref, ordersSearch, type OrdersQuery } from '@/lib/admin/orders/params';
@@ -48,6 +48,11 @@ export function OrdersFilters({ query }: { query: OrdersQuery }) {
           ))}
         </select>
       </div>
+      {pending && (
+        <p role="status" className="flex h-9 items-center gap-1.5 text-sm text-stone-muted">
+          <Loader2 aria-hidden className="size-4 animate-spin" /> Loading orders…
+        </p>
+      )}
       <a href={`/api/admin/orders/export${ordersSearch({ status: query.status, sort: query.sort })}`} className="adm-btn ml-auto" download>
         <Download aria-hidden className="size-4" /> Export CSV
       </a>

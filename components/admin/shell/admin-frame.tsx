@@ -7,6 +7,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_HOME, ADMIN_NAV, isActiveNav, type AdminNavIcon } from '@/lib/admin/nav';
+import { LinkPending } from '../link-pending';
 import { AdminSearch } from './admin-search';
 
 const ICONS: Record<AdminNavIcon, typeof Gem> = {
@@ -81,6 +82,7 @@ export function AdminFrame({ email, signOut, children }: AdminFrameProps) {
                     >
                       <Icon aria-hidden className="size-4 shrink-0" />
                       {item.label}
+                      <LinkPending className="ml-auto size-3.5" />
                     </Link>
                   </li>
                 );

@@ -1,5 +1,0 @@
-import { ScreenSkeleton } from '@/components/admin/skeleton';
-
-export default function Loading() {
-  return <ScreenSkeleton title="Orders" blocks={4} />;
-}

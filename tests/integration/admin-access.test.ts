@@ -70,14 +70,18 @@ beforeAll(async () => {
   // Stripe's refund events go to the app's webhook route, in this process.
   endpoint = await startWebhookEndpoint();
   await setDelivery({ webhookUrl: endpoint.url, retryDelaysMs: [100, 200] });
-  const [order] = await sql<{ id: string }[]>`select id from orders where status = 'pending' order by created_at desc limit 1`;
-  const [page] = await sql<{ page_id: string }[]>`select page_id from page_content where page_slug = 'cookie-policy'`;
-  fx = { order: order!.id, paid: await paidOrder(sql), page: page!.page_id };
+  // Rows of its own, so the admin's successful calls change nothing other tests read.
+  const [page] = await sql<{ page_id: string }[]>`
+    insert into page_content (page_slug, page_title, content) values (${'matrix-' + newKey().slice(0, 8)}, 'Matrix', 'Before.')
+    returning page_id`;
+  fx = { order: (await paidOrder(sql, 2_000, 'pending')).id, paid: await paidOrder(sql), page: page!.page_id };
   await waitForDeliveries();
 });
 
 afterAll(async () => {
   await waitForDeliveries();
+  await sql`delete from page_content where page_id = ${fx.page}`;
+  await sql`delete from orders where id in (${fx.order}, ${fx.paid.id})`;
   await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
   await endpoint.close();
   await closeSupport();

@@ -11,6 +11,7 @@ import { apiUrl, databaseUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, sit
 import { LOCAL_DEFAULTS } from '../lib/local-defaults';
 import { startTestStack } from '../tests/support/stack';
 import { seedScale } from '../supabase/seed';
+import { benchAdmin } from './admin';
 import { benchFulfilment } from './fulfilment';
 import { benchAccount } from './account';
 import { benchSearch } from './search';
@@ -163,6 +164,7 @@ async function main() {
     for (const [name, path] of PAGES) await measurePage(name, path, bodies.get(name)!, base);
     await measureUncached(base);
     results.account_dashboard = await benchAccount(base, cfg);
+    results.admin = await benchAdmin({ base, databaseUrl: databaseUrl(cfg), supabaseUrl: apiUrl(cfg), env });
     results.rss_after_load_mb = await rssMb(app.pid!);
     console.log(`server RSS: idle ${results.rss_idle_mb} MB, after load ${results.rss_after_load_mb} MB`);
     results.search_queries = await benchSearch(stackEnv(cfg));

@@ -21,7 +21,21 @@ const schema = z.object({
   SITE_URL: z.url(),
   /** Signs the checkout cookie (which checkouts a browser started). Its own secret: the Stripe key is public locally. */
   CHECKOUT_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)'),
+  /** The shop's time zone (IANA name): the back office's days, hours and months. */
+  SHOP_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone name such as America/New_York'),
 });
+
+/** The time zone the shop keeps its books in when SHOP_TIME_ZONE is unset. */
+export const DEFAULT_SHOP_TIME_ZONE = 'America/New_York';
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 export type ServerEnv = z.infer<typeof schema>;
 
@@ -44,6 +58,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     // Locally: made once per data folder, shared by every server started from it.
     CHECKOUT_COOKIE_SECRET:
       source.CHECKOUT_COOKIE_SECRET || (local ? localSecret('checkout-cookie-secret', localDataDir) : undefined),
+    SHOP_TIME_ZONE: source.SHOP_TIME_ZONE || DEFAULT_SHOP_TIME_ZONE,
   };
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {

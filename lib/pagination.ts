@@ -53,3 +53,15 @@ export function splitWindow(offset: number, limit: number, firstSize: number): {
     second: { offset: Math.max(0, offset - firstSize), limit: limit - firstLimit },
   };
 }
+
+/**
+ * A page of a list of `total` rows, read from whichever end is nearer: OFFSET skips that many index entries, so the
+ * last pages of a long list cost as little as the first. With `reverse`, read `limit` rows after skipping `offset` in
+ * the opposite order, then reverse them.
+ */
+export function nearestEndWindow(page: number, pageSize: number, total: number): Window & { reverse: boolean } {
+  const offset = Math.max(0, (page - 1) * pageSize);
+  const limit = Math.max(0, Math.min(pageSize, total - offset));
+  const fromEnd = Math.max(0, total - offset - limit);
+  return fromEnd < offset ? { offset: fromEnd, limit, reverse: true } : { offset, limit, reverse: false };
+}

@@ -8,10 +8,10 @@ import type { SeedProduct } from './catalog';
 import { BOUTIQUE_WORDS, FIRST_NAMES, LAST_NAMES, PLACES, STREETS } from './data';
 import { DEMO_USERS } from './demo-users';
 import { DEMO_CUSTOMER_ADDRESSES } from './people';
+import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders/status';
 import { Rng } from './prng';
 
-export const ORDER_STATUSES = ['pending', 'processing', 'dispatched', 'completed', 'cancelled', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 export interface AddressJson {
   full_name: string;

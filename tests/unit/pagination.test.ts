@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE, pageRange, paginationWindow, parsePageParam, splitWindow, totalPagesFor } from '@/lib/pagination';
+import { MAX_PAGE, nearestEndWindow, pageRange, paginationWindow, parsePageParam, splitWindow, totalPagesFor } from '@/lib/pagination';
 
 describe('parsePageParam', () => {
   it('reads positive whole numbers', () => {
@@ -72,5 +72,22 @@ describe('splitWindow', () => {
     expect(splitWindow(100, 20, 100)).toEqual({ first: { offset: 100, limit: 0 }, second: { offset: 0, limit: 20 } });
     expect(splitWindow(140, 20, 100)).toEqual({ first: { offset: 100, limit: 0 }, second: { offset: 40, limit: 20 } });
     expect(splitWindow(0, 20, 0)).toEqual({ first: { offset: 0, limit: 0 }, second: { offset: 0, limit: 20 } });
+  });
+});
+
+describe('nearestEndWindow', () => {
+  it('reads the first half from the start and the second half from the end', () => {
+    expect(nearestEndWindow(1, 20, 100_000)).toEqual({ offset: 0, limit: 20, reverse: false });
+    expect(nearestEndWindow(2, 20, 100_000)).toEqual({ offset: 20, limit: 20, reverse: false });
+    expect(nearestEndWindow(5000, 20, 100_000)).toEqual({ offset: 0, limit: 20, reverse: true });
+    expect(nearestEndWindow(4999, 20, 100_000)).toEqual({ offset: 20, limit: 20, reverse: true });
+    expect(nearestEndWindow(2500, 20, 100_000)).toEqual({ offset: 49_980, limit: 20, reverse: false });
+    expect(nearestEndWindow(2501, 20, 100_000)).toEqual({ offset: 49_980, limit: 20, reverse: true });
+  });
+
+  it('gives a short last page and nothing past the end', () => {
+    expect(nearestEndWindow(3, 20, 45)).toEqual({ offset: 0, limit: 5, reverse: true });
+    expect(nearestEndWindow(4, 20, 45).limit).toBe(0);
+    expect(nearestEndWindow(1, 20, 0)).toEqual({ offset: 0, limit: 0, reverse: false });
   });
 });

@@ -1,6 +1,7 @@
 // Stripe webhook: verifies the signature on the raw body (read through a 1 MB cap), then treats the event as a
-// notice only: the PaymentIntent is retrieved from Stripe and fulfilment acts on Stripe's own status, amount and
-// currency, so a signed but invented event (a leaked secret) cannot mint an order. A non-2xx makes Stripe retry,
+// notice only: the PaymentIntent (or, for refunds, the charge and its refunds) is retrieved from Stripe and the shop
+// acts on Stripe's own status, amount and currency, so a signed but invented event (a leaked secret) cannot mint an
+// order or a refund. A non-2xx makes Stripe retry,
 // so a failed write never leaves a paid buyer without an order; a bad signature is refused with 400.
 import type { Stripe } from '@/lib/payments/stripe';
 import { stripe } from '@/lib/payments/stripe';
@@ -10,6 +11,7 @@ import { HttpError } from '@/lib/http/errors';
 import { logWarn } from '@/lib/http/log';
 import { defineRoute } from '@/lib/http/route';
 import { fulfilPaymentIntent, recordPaymentFailure } from '@/lib/orders/fulfilment';
+import { recordStripeRefunds } from '@/lib/orders/refunds';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -41,6 +43,17 @@ export const POST = defineRoute({ name: 'stripe.webhook', access: 'public', fail
     case 'payment_intent.payment_failed': {
       const intent = await stripe().paymentIntents.retrieve(event.data.object.id);
       const result = intent.status === 'succeeded' ? await fulfilPaymentIntent(intent) : await recordPaymentFailure(intent);
+      return json(200, { received: true, ...result });
+    }
+    case 'charge.refunded':
+    case 'charge.refund.updated': {
+      // Refunds, including those made in Stripe's dashboard: the charge and its refunds as Stripe has them now.
+      const object = event.data.object;
+      const chargeId = object.object === 'charge' ? object.id : typeof object.charge === 'string' ? object.charge : object.charge?.id;
+      if (!chargeId) return json(200, { received: true, ignored: event.type });
+      const charge = await stripe().charges.retrieve(chargeId);
+      const refunds = await stripe().refunds.list({ charge: chargeId, limit: 100 });
+      const result = await recordStripeRefunds(charge, refunds.data);
       return json(200, { received: true, ...result });
     }
     default:

@@ -1,0 +1,13 @@
+import { AdminFrame } from '@/components/admin/shell/admin-frame';
+import { SignOutForm } from '@/components/admin/shell/sign-out-form';
+import { requireAdminPage } from '@/lib/auth/page-guards';
+
+/** The guarded back office: only admins get past this (each page checks again; RLS is the last gate). */
+export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+  const admin = await requireAdminPage();
+  return (
+    <AdminFrame email={admin.email ?? ''} signOut={<SignOutForm />}>
+      {children}
+    </AdminFrame>
+  );
+}

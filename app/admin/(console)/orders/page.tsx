@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { OrdersFilters } from '@/components/admin/orders/orders-filters';
+import { OrdersTable } from '@/components/admin/orders/orders-table';
+import { AdminPagination } from '@/components/admin/pagination';
+import { loadAdminOrders } from '@/lib/admin/orders/list';
+import { ordersHref, parseOrdersQuery } from '@/lib/admin/orders/params';
+import { actorFor } from '@/lib/auth/access';
+import { requireAdminPage } from '@/lib/auth/page-guards';
+import { env } from '@/lib/env';
+
+export const metadata: Metadata = { title: 'Orders' };
+
+export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const admin = await requireAdminPage();
+  const query = parseOrdersQuery(await searchParams);
+  const data = await loadAdminOrders(actorFor(admin), query, env().SHOP_TIME_ZONE);
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="adm-h1">Orders</h1>
+        <p className="adm-muted tabular" role="status">
+          {data.total.toLocaleString('en-US')} {data.total === 1 ? 'order' : 'orders'}
+        </p>
+      </div>
+      <OrdersFilters query={query} />
+      {data.orders.length === 0 ? (
+        <div className="adm-panel adm-empty">No orders found</div>
+      ) : (
+        <OrdersTable orders={data.orders} />
+      )}
+      <AdminPagination page={data.page} totalPages={data.totalPages} href={(page) => ordersHref({ ...query, page })} />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import { ContentPages } from '@/components/admin/pages/content-pages';
+import { loadContentPages } from '@/lib/admin/content/pages';
+import { actorFor } from '@/lib/auth/access';
+import { requireAdminPage } from '@/lib/auth/page-guards';
+import { env } from '@/lib/env';
+import { formatDateTime } from '@/lib/format/date';
+
+export const metadata: Metadata = { title: 'Content Pages' };
+
+export default async function ContentPagesScreen() {
+  const admin = await requireAdminPage();
+  const pages = await loadContentPages(actorFor(admin));
+  const timeZone = env().SHOP_TIME_ZONE;
+  return (
+    <div className="space-y-4">
+      <h1 className="adm-h1">Content Pages</h1>
+      <ContentPages
+        pages={pages.map((p) => ({ id: p.id, slug: p.slug, title: p.title, content: p.content, updatedLabel: formatDateTime(p.lastUpdated, timeZone) }))}
+      />
+    </div>
+  );
+}

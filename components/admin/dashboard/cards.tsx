@@ -1,0 +1,64 @@
+import Link from 'next/link';
+import type { Dashboard } from '@/lib/admin/dashboard/load';
+import { formatChange } from '@/lib/admin/dashboard/figures';
+import { formatCents } from '@/lib/format/money';
+
+function Change({ value }: { value: number }) {
+  const up = value >= 0;
+  return (
+    <p className={`mt-1 text-xs font-medium ${up ? 'text-green-700' : 'text-red-700'}`}>
+      <span className="tabular">{formatChange(value)}</span> <span className="font-normal text-stone-muted">vs last month</span>
+    </p>
+  );
+}
+
+function Card({ label, value, children }: { label: string; value: string; children?: React.ReactNode }) {
+  return (
+    <div className="adm-panel">
+      <dt className="text-xs font-medium uppercase tracking-wide text-stone-muted">{label}</dt>
+      <dd className="tabular mt-1 text-lg font-semibold break-words sm:text-2xl">{value}</dd>
+      {children && <dd>{children}</dd>}
+    </div>
+  );
+}
+
+/** Total Orders, Total Revenue (with the change vs last month), Avg. Order Value and Completion Rate. */
+export function StatCards({ totals }: { totals: Dashboard['totals'] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <Card label="Total Orders" value={totals.orders.toLocaleString('en-US')}>
+        <Change value={totals.ordersChange} />
+      </Card>
+      <Card label="Total Revenue" value={formatCents(totals.revenueCents)}>
+        <Change value={totals.revenueChange} />
+      </Card>
+      <Card label="Avg. Order Value" value={formatCents(totals.averageOrderValueCents)}>
+        <p className="mt-1 text-xs text-stone-muted">per order</p>
+      </Card>
+      <Card label="Completion Rate" value={`${totals.completionRate.toFixed(1)}%`}>
+        <p className="mt-1 text-xs text-stone-muted">orders completed</p>
+      </Card>
+    </dl>
+  );
+}
+
+/** Product Categories: one tile per category with its product count, linking to its screen. */
+export function CategoryTiles({ tiles }: { tiles: Dashboard['categories'] }) {
+  return (
+    <section aria-labelledby="dash-categories" className="adm-panel">
+      <h2 id="dash-categories" className="adm-h2">
+        Product Categories
+      </h2>
+      <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+        {tiles.map((t) => (
+          <li key={t.category}>
+            <Link href={t.href} className="block rounded-md border border-neutral-200 px-3 py-2.5 hover:border-neutral-400">
+              <span className="block text-sm text-ink-soft">{t.label}</span>
+              <span className="tabular block text-xl font-semibold">{t.count.toLocaleString('en-US')}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

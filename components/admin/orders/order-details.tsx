@@ -1,0 +1,127 @@
+import type { Address } from '@/lib/checkout/address';
+import type { AdminOrder } from '@/lib/admin/orders/types';
+import { formatCents } from '@/lib/format/money';
+import { statusLabel } from '@/lib/orders/status';
+import { Thumb } from '../thumb';
+import { StatusControl } from './status-control';
+
+/** SPEC: the transaction id is shown cut to 14 characters. */
+const shortTransaction = (id: string) => (id.length > 14 ? `${id.slice(0, 14)}…` : id);
+
+function AddressBlock({ title, address }: { title: string; address: Address | null }) {
+  return (
+    <div>
+      <h3 className="adm-label">{title}</h3>
+      {address ? (
+        <address className="text-sm not-italic leading-relaxed">
+          {address.full_name}
+          <br />
+          {address.address_line1}
+          {address.address_line2 ? (
+            <>
+              <br />
+              {address.address_line2}
+            </>
+          ) : null}
+          <br />
+          {[address.city, address.state, address.postal_code].filter(Boolean).join(', ')}
+          <br />
+          {address.country}
+          {address.phone ? (
+            <>
+              <br />
+              {address.phone}
+            </>
+          ) : null}
+        </address>
+      ) : (
+        <p className="adm-muted">Not given</p>
+      )}
+    </div>
+  );
+}
+
+/** The expanded row: items, addresses, payments, the status selector and the history of changes. */
+export function OrderDetails({ order }: { order: AdminOrder }) {
+  return (
+    <div className="grid grid-cols-1 gap-5 bg-neutral-50 p-3 sm:p-4 lg:grid-cols-[2fr_1fr]">
+      <div className="space-y-5">
+        <section>
+          <h3 className="adm-label">Items</h3>
+          <ul className="divide-y divide-neutral-200 rounded-md border border-neutral-200 bg-white">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex items-center gap-3 p-2.5 text-sm">
+                <Thumb src={item.imageUrl} size={44} />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{item.name ?? 'Product Unavailable'}</p>
+                  <p className="text-xs text-stone-muted">{item.specifications || 'No options'}</p>
+                  <p className="tabular text-xs text-stone-muted">SKU: {item.sku ?? 'N/A'}</p>
+                </div>
+                <div className="tabular shrink-0 text-right">
+                  <p>{formatCents(item.unitPriceCents * item.quantity)}</p>
+                  <p className="text-xs text-stone-muted">
+                    {item.quantity} × {formatCents(item.unitPriceCents)}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <AddressBlock title="Shipping address" address={order.shipping} />
+          <AddressBlock title="Billing address" address={order.billing} />
+        </div>
+      </div>
+      <div className="space-y-5">
+        <StatusControl order={order} />
+        <section>
+          <h3 className="adm-label">Payment information</h3>
+          {order.payments.length === 0 ? (
+            <p className="adm-muted">No payment recorded</p>
+          ) : (
+            <ul className="space-y-1.5 text-sm">
+              {order.payments.map((p) => (
+                <li key={p.id} className="rounded-md border border-neutral-200 bg-white p-2">
+                  <p className="flex justify-between gap-2">
+                    <span className="font-medium">{p.kind === 'refund' ? 'Refund' : 'Payment'}</span>
+                    <span className="tabular">{p.kind === 'refund' ? '−' : ''}{formatCents(p.amountCents)}</span>
+                  </p>
+                  <p className="text-xs text-stone-muted">
+                    <span className="capitalize">{p.provider}</span> · {p.method ?? 'unknown'} · {p.status}
+                  </p>
+                  <p className="tabular text-xs text-stone-muted" title={p.transactionId}>
+                    Transaction: {shortTransaction(p.transactionId)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+          {order.refundableCents > 0 && order.refundableCents < order.totalCents && (
+            <p className="adm-muted mt-1">{formatCents(order.refundableCents)} of the payment can still be refunded.</p>
+          )}
+        </section>
+        <section>
+          <h3 className="adm-label">History</h3>
+          {order.history.length === 0 ? (
+            <p className="adm-muted">No changes yet</p>
+          ) : (
+            <ol className="space-y-1.5 text-sm">
+              {order.history.map((e) => (
+                <li key={e.id} className="border-l-2 border-neutral-300 pl-2">
+                  <p>
+                    {e.kind === 'status'
+                      ? `${statusLabel(e.from ?? '')} → ${statusLabel(e.to ?? '')}`
+                      : `Refunded ${formatCents(e.amountCents ?? 0)}`}
+                  </p>
+                  <p className="text-xs text-stone-muted">
+                    {e.at} · {e.actor ?? 'Stripe'}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

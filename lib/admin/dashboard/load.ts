@@ -1,0 +1,110 @@
+import 'server-only';
+// The dashboard of one period: the SQL figures shaped for the page. Kept for 5 minutes (SPEC §9's admin cache, shared
+// by every admin: RLS shows them all the same orders) and dropped at once when an admin changes an order.
+import { unstable_cache } from 'next/cache';
+import type { Category } from '../../catalog/categories';
+import type { DbActor } from '../../db';
+import { formatDateTime } from '../../format/date';
+import { orderReference } from '../../orders/reference';
+import type { OrderStatus } from '../../orders/status';
+import {
+  averageOrderValue,
+  busiestHours,
+  categoryTiles,
+  dayBars,
+  hourBars,
+  methodShares,
+  percentChange,
+  percentOf,
+  periodSums,
+  shortId,
+  statusBars,
+  type CategoryTile,
+  type DayBar,
+  type HourBar,
+  type MethodShare,
+  type StatusBar,
+} from './figures';
+import type { Period } from './periods';
+import { queryDashboard, type DashboardClock, type DashboardRows } from './query';
+import { ADMIN_DASHBOARD_TAG } from './tags';
+
+/** SPEC §9: admin figures stay fresh for 5 minutes. */
+export const DASHBOARD_FRESH_SECONDS = 300;
+
+export interface Dashboard {
+  period: Period;
+  totals: {
+    orders: number;
+    revenueCents: number;
+    averageOrderValueCents: number;
+    /** completed / total, percent with one decimal. */
+    completionRate: number;
+    ordersChange: number;
+    revenueChange: number;
+  };
+  statuses: StatusBar[];
+  days: DayBar[];
+  hours: HourBar[];
+  busiest: HourBar[];
+  methods: MethodShare[];
+  top: { productId: string; shortId: string; name: string | null; category: Category | null; revenueCents: number; quantity: number }[];
+  recent: { id: string; reference: string; customerName: string | null; totalCents: number; status: OrderStatus; dateLabel: string }[];
+  categories: CategoryTile[];
+}
+
+export function shapeDashboard(period: Period, rows: DashboardRows, timeZone: string): Dashboard {
+  const current = periodSums(rows.current.map(numbers), Number(rows.refunds.current));
+  const previous = periodSums(rows.previous.map(numbers), Number(rows.refunds.previous));
+  const hours = hourBars(rows.hours);
+  return {
+    period,
+    totals: {
+      orders: current.orders,
+      revenueCents: current.revenue,
+      averageOrderValueCents: averageOrderValue(current.revenue, current.orders),
+      completionRate: percentOf(current.completed, current.orders),
+      ordersChange: percentChange(current.orders, previous.orders),
+      revenueChange: percentChange(current.revenue, previous.revenue),
+    },
+    statuses: statusBars(current),
+    days: dayBars(rows.days, rows.trendLastDay),
+    hours,
+    busiest: busiestHours(hours),
+    methods: methodShares(rows.methods.map((m) => ({ ...m, amount: Number(m.amount) }))),
+    top: rows.top.map((t) => ({
+      productId: t.product_id,
+      shortId: shortId(t.product_id),
+      name: t.name,
+      category: t.category,
+      revenueCents: Number(t.revenue),
+      quantity: t.quantity,
+    })),
+    recent: rows.recent.map((o) => ({
+      id: o.id,
+      reference: orderReference(o),
+      customerName: o.customer_name,
+      totalCents: Number(o.total_amount),
+      status: o.status as OrderStatus,
+      dateLabel: formatDateTime(o.created_at, timeZone),
+    })),
+    categories: categoryTiles(rows.categories),
+  };
+}
+
+function numbers(r: { status: string; orders: number; revenue: number }) {
+  return { status: r.status, orders: Number(r.orders), revenue: Number(r.revenue) };
+}
+
+/** The figures of `period` at `clock.now`, straight from the database. */
+export async function loadDashboard(actor: DbActor, period: Period, clock: DashboardClock): Promise<Dashboard> {
+  return shapeDashboard(period, await queryDashboard(actor, period, clock), clock.timeZone);
+}
+
+/** The page's figures: cached per period and time zone for DASHBOARD_FRESH_SECONDS. */
+export function getDashboard(actor: DbActor, period: Period, timeZone: string): Promise<Dashboard> {
+  return unstable_cache(() => loadDashboard(actor, period, { now: new Date(), timeZone }), ['admin-dashboard-v1', period, timeZone], {
+    tags: [ADMIN_DASHBOARD_TAG],
+    revalidate: DASHBOARD_FRESH_SECONDS,
+  })();
+}

@@ -1,0 +1,128 @@
+import 'server-only';
+// The dashboard's figures in one SQL statement per period, run as the admin under RLS: counts and sums by status,
+// hours and days in the shop's time zone, payment methods, top products, recent orders and catalog counts, each an
+// aggregate the database computes (no order is loaded into the server). The periods' bounds are computed in SQL from
+// `now` and the time zone, so months and days start at local midnight, across daylight-saving changes.
+import type { Category } from '../../catalog/categories';
+import { withActor, type DbActor } from '../../db';
+import type { Period } from './periods';
+
+export interface DashboardRows {
+  /** YYYY-MM-DD (shop time zone) of the daily chart's last bar. */
+  trendLastDay: string;
+  current: { status: string; orders: number; revenue: number }[];
+  previous: { status: string; orders: number; revenue: number }[];
+  /** Cents refunded on orders of each window that were neither cancelled nor refunded. */
+  refunds: { current: number; previous: number };
+  hours: { hour: number; orders: number }[];
+  days: { day: string; orders: number }[];
+  methods: { method: string | null; amount: number; payments: number }[];
+  top: { product_id: string; name: string | null; category: Category | null; revenue: number; quantity: number }[];
+  recent: {
+    id: string;
+    order_reference: string | null;
+    customer_name: string | null;
+    total_amount: number;
+    status: string;
+    created_at: string;
+  }[];
+  categories: Record<Category, number>;
+}
+
+export interface DashboardClock {
+  now: Date;
+  timeZone: string;
+}
+
+/** Every figure of one period, in one statement. */
+export async function queryDashboard(actor: DbActor, period: Period, clock: DashboardClock): Promise<DashboardRows> {
+  return withActor(actor, async (tx) => {
+    // Sorting a few hundred thousand items by product needs more than the default 4 MB to stay in memory.
+    await tx`set local work_mem = '32MB'`;
+    const [row] = await tx<[{ figures: DashboardRows }]>`
+      with l as (
+        select ${clock.now}::timestamptz as now, ${clock.timeZone}::text as tz, ${period}::text as period,
+               date_trunc('month', ${clock.now}::timestamptz at time zone ${clock.timeZone}::text) as month0,
+               date_trunc('day', ${clock.now}::timestamptz at time zone ${clock.timeZone}::text) as day0
+      ),
+      w as materialized (
+        select now, tz,
+               case period when 'this-month' then month0 at time zone tz
+                           when 'last-month' then (month0 - interval '1 month') at time zone tz
+                           when 'last-30-days' then (day0 - interval '29 days') at time zone tz
+                           else '-infinity'::timestamptz end as cur_start,
+               case period when 'last-month' then month0 at time zone tz
+                           else now + interval '1 microsecond' end as cur_end,
+               case period when 'this-month' then (month0 - interval '1 month') at time zone tz
+                           when 'last-month' then (month0 - interval '2 months') at time zone tz
+                           when 'last-30-days' then (day0 - interval '59 days') at time zone tz
+                           else '-infinity'::timestamptz end as prev_start,
+               case period when 'last-month' then (month0 - interval '1 month') at time zone tz
+                           when 'last-30-days' then (day0 - interval '29 days') at time zone tz
+                           else month0 at time zone tz end as prev_end,
+               (case period when 'last-month' then month0 - interval '1 day' else day0 end)::date as trend_last,
+               (case period when 'last-month' then month0 - interval '30 days' else day0 - interval '29 days' end) at time zone tz as trend_start,
+               case period when 'last-month' then month0 at time zone tz else now + interval '1 microsecond' end as trend_end
+          from l
+      )
+      select json_build_object(
+        'trendLastDay', (select to_char(trend_last, 'YYYY-MM-DD') from w),
+        'current', coalesce((
+          select json_agg(s) from (
+            select o.status, count(*)::int as orders, coalesce(sum(o.total_amount), 0)::bigint as revenue
+              from public.orders o, w where o.created_at >= w.cur_start and o.created_at < w.cur_end
+             group by o.status) s), '[]'),
+        'previous', coalesce((
+          select json_agg(s) from (
+            select o.status, count(*)::int as orders, coalesce(sum(o.total_amount), 0)::bigint as revenue
+              from public.orders o, w where o.created_at >= w.prev_start and o.created_at < w.prev_end
+             group by o.status) s), '[]'),
+        'refunds', (
+          select json_build_object(
+            'current', coalesce(sum(t.amount) filter (where o.created_at >= w.cur_start and o.created_at < w.cur_end), 0)::bigint,
+            'previous', coalesce(sum(t.amount) filter (where o.created_at >= w.prev_start and o.created_at < w.prev_end), 0)::bigint)
+            from public.transactions t join public.orders o on o.id = t.order_id, w
+           where t.kind = 'refund' and t.status in ('pending', 'succeeded') and o.status not in ('cancelled', 'refunded')),
+        'hours', coalesce((
+          select json_agg(h) from (
+            select extract(hour from o.created_at at time zone w.tz)::int as hour, count(*)::int as orders
+              from public.orders o, w where o.created_at >= w.cur_start and o.created_at < w.cur_end
+             group by 1) h), '[]'),
+        'days', coalesce((
+          select json_agg(d) from (
+            select to_char((o.created_at at time zone w.tz)::date, 'YYYY-MM-DD') as day, count(*)::int as orders
+              from public.orders o, w
+             where o.created_at >= w.trend_start and o.created_at < w.trend_end
+             group by 1) d), '[]'),
+        'methods', coalesce((
+          select json_agg(m) from (
+            select t.payment_method as method, sum(t.amount)::bigint as amount, count(*)::int as payments
+              from public.transactions t, w
+             where t.kind = 'payment' and t.status = 'completed' and t.created_at >= w.cur_start and t.created_at < w.cur_end
+             group by 1) m), '[]'),
+        'top', coalesce((
+          select json_agg(p order by p.revenue desc, p.product_id) from (
+            select s.product_id, c.name, c.category, s.revenue, s.quantity
+              from (
+                select i.product_id, sum(i.quantity * i.unit_price)::bigint as revenue, sum(i.quantity)::int as quantity
+                  from public.order_items i, w
+                 where i.created_at >= w.cur_start and i.created_at < w.cur_end
+                   and not exists (select 1 from public.orders o
+                                    where o.id = i.order_id and o.status in ('cancelled', 'refunded'))
+                 group by i.product_id
+                 order by revenue desc, i.product_id
+                 limit 5) s
+              left join public.catalog_products c on c.id = s.product_id) p), '[]'),
+        'recent', coalesce((
+          select json_agg(r) from (
+            select o.id, o.order_reference, o.customer_name, o.total_amount, o.status, o.created_at
+              from public.orders o, w where o.created_at < w.cur_end
+             order by o.created_at desc, o.id desc limit 5) r), '[]'),
+        'categories', json_build_object(
+          'rings', (select count(*) from public.rings), 'necklaces', (select count(*) from public.necklaces),
+          'bracelets', (select count(*) from public.bracelets), 'earrings', (select count(*) from public.earrings),
+          'body_jewelry', (select count(*) from public.body_jewelry))
+      ) as figures`;
+    return row.figures;
+  });
+}

@@ -1,0 +1,26 @@
+// The back office's side menu (SPEC: Dashboard, Orders, the five categories, Pages, then Sign out). Pure data: the
+// frame renders it, and a new screen is one more entry here.
+import { CATEGORIES, CATEGORY_INFO } from '../catalog/categories';
+
+export const ADMIN_HOME = '/admin/dashboard';
+export const ADMIN_LOGIN = '/admin/login';
+
+export type AdminNavIcon = 'dashboard' | 'orders' | 'category' | 'pages';
+
+export interface AdminNavItem {
+  href: string;
+  label: string;
+  icon: AdminNavIcon;
+}
+
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { href: ADMIN_HOME, label: 'Dashboard', icon: 'dashboard' },
+  { href: '/admin/orders', label: 'Orders', icon: 'orders' },
+  ...CATEGORIES.map((c) => ({ href: `/admin/${CATEGORY_INFO[c].route}`, label: CATEGORY_INFO[c].label, icon: 'category' as const })),
+  { href: '/admin/pages', label: 'Pages', icon: 'pages' },
+];
+
+/** Whether `pathname` is on the screen of `href` (its own page or one below it). */
+export function isActiveNav(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

@@ -1,0 +1,49 @@
+// The orders screen's URL: ?status= (one of the six, or all), ?sort=oldest (newest first by default), ?page=. Pure.
+import { parsePageParam } from '../../pagination';
+import { isOrderStatus, type OrderStatus } from '../../orders/status';
+
+/** SPEC §9: admin orders, 20 per page. */
+export const ORDERS_PAGE_SIZE = 20;
+
+export const ORDER_SORTS = [
+  { key: 'newest', label: 'Newest first' },
+  { key: 'oldest', label: 'Oldest first' },
+] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number]['key'];
+
+export interface OrdersQuery {
+  status: OrderStatus | null;
+  sort: OrderSort;
+  page: number;
+}
+
+type Params = Record<string, string | string[] | undefined> | URLSearchParams;
+
+function first(params: Params, name: string): string | undefined {
+  const value = params instanceof URLSearchParams ? params.get(name) : params[name];
+  return (Array.isArray(value) ? value[0] : value) ?? undefined;
+}
+
+/** Unknown statuses and sorts fall back to all / newest; a bad page is page 1. */
+export function parseOrdersQuery(params: Params): OrdersQuery {
+  const status = first(params, 'status');
+  return {
+    status: isOrderStatus(status) ? status : null,
+    sort: first(params, 'sort') === 'oldest' ? 'oldest' : 'newest',
+    page: parsePageParam(first(params, 'page')),
+  };
+}
+
+/** The query string of a view (defaults left out; page 1 has no parameter). */
+export function ordersSearch(query: Partial<OrdersQuery>): string {
+  const out = new URLSearchParams();
+  if (query.status) out.set('status', query.status);
+  if (query.sort === 'oldest') out.set('sort', 'oldest');
+  if (query.page && query.page > 1) out.set('page', String(query.page));
+  const s = out.toString();
+  return s ? `?${s}` : '';
+}
+
+export function ordersHref(query: Partial<OrdersQuery>): string {
+  return `/admin/orders${ordersSearch(query)}`;
+}

@@ -1,0 +1,64 @@
+// What the orders screen shows of one order, as the server sends it to the table. Client-safe (types only).
+import type { Address } from '../../checkout/address';
+import type { OrderStatus } from '../../orders/status';
+
+export interface AdminOrderItem {
+  id: string;
+  productId: string;
+  /** null when the product no longer exists. */
+  name: string | null;
+  sku: string | null;
+  imageUrl: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  specifications: string;
+}
+
+export interface AdminPayment {
+  id: string;
+  kind: 'payment' | 'refund';
+  provider: string;
+  transactionId: string;
+  amountCents: number;
+  status: string;
+  method: string | null;
+  at: string;
+}
+
+export interface AdminOrderEvent {
+  id: number;
+  kind: 'status' | 'refund';
+  from: string | null;
+  to: string | null;
+  amountCents: number | null;
+  reference: string | null;
+  /** Who made the change: an admin's e-mail, or null for Stripe (a refund made in Stripe's dashboard). */
+  actor: string | null;
+  at: string;
+}
+
+export interface AdminOrder {
+  id: string;
+  reference: string;
+  customerName: string | null;
+  customerPhone: string | null;
+  status: OrderStatus;
+  totalCents: number;
+  createdAt: string;
+  /** Formatted in the shop's time zone. */
+  dateLabel: string;
+  shipping: Address | null;
+  billing: Address | null;
+  items: AdminOrderItem[];
+  payments: AdminPayment[];
+  history: AdminOrderEvent[];
+  /** What a Stripe refund may still give back: the card payment less refunds made. */
+  refundableCents: number;
+}
+
+export interface AdminOrdersPage {
+  orders: AdminOrder[];
+  total: number;
+  page: number;
+  totalPages: number;
+}

@@ -1,0 +1,216 @@
+// The back office in real Chromium as the demo admin, at desktop and mobile widths: sign-in, a customer refused, the
+// dashboard and its periods, the header search (Ctrl + /), an order's status and a Stripe refund, a content page
+// edited and seen on the storefront, sign-out. One signed-in page per project, in order: admin sign-in is rate
+// limited per e-mail address, as it should be.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import postgres from 'postgres';
+import { createStripeClient } from '../../lib/payments/client';
+import { DEMO_USERS } from '../../supabase/seed/demo-users';
+
+// Closed by its idle timeout: with fullyParallel a worker may come back to this file after an afterAll hook.
+const sql = postgres(process.env.DATABASE_URL!, { max: 2, idle_timeout: 2, onnotice: () => {} });
+const stripe = createStripeClient({ secretKey: process.env.STRIPE_SECRET_KEY!, apiBase: process.env.STRIPE_API_BASE });
+const SHOP_TIME_ZONE = 'America/New_York';
+
+test.describe.configure({ mode: 'serial' });
+
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }, info) => {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = info.project.use;
+  context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL: process.env.E2E_BASE_URL });
+  page = await context.newPage();
+});
+test.afterAll(async () => {
+  await context?.close();
+});
+
+const isMobile = () => (page.viewportSize()?.width ?? 1280) < 1024;
+
+/** WCAG 2 A/AA violations inside the screen's main content. */
+async function axeViolations() {
+  const { violations } = await new AxeBuilder({ page }).include('#admin-main').withTags(['wcag2a', 'wcag2aa']).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function openMenuIfMobile() {
+  if (isMobile()) await page.getByRole('button', { name: 'Menu' }).click();
+}
+
+/** An order paid by card through the Stripe stand-in, as fulfilment writes it. */
+async function paidOrder(totalCents: number) {
+  const intent = await stripe.paymentIntents.create({ amount: totalCents, currency: 'usd', allowed_payment_method_types: ['card'] });
+  const paid = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+  const reference = `E2E-${Date.now().toString(36).toUpperCase()}-${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+  const [order] = await sql<{ id: string }[]>`
+    insert into orders (order_reference, customer_name, customer_phone, status, total_amount, shipping_address)
+    values (${reference}, 'Ada Refund', '+1 555 0199', 'completed', ${totalCents},
+            ${sql.json({ full_name: 'Ada Refund', address_line1: '9 Test Street', address_line2: '', city: 'Boston', state: 'MA', postal_code: '02110', country: 'US', phone: '+1 555 0199' })})
+    returning id`;
+  const [ring] = await sql<{ id: string }[]>`select id from rings order by created_at limit 1`;
+  await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications)
+            values (${order!.id}, ${ring!.id}, 'rings', 2, ${totalCents / 2}, 'Stone: Ruby, Material: Gold')`;
+  await sql`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
+            values (${order!.id}, 'stripe', ${paid.id}, ${totalCents}, 'completed', 'card')`;
+  return { id: order!.id, reference };
+}
+
+test('/admin sends a visitor to Admin Login, where the demo admin signs in and lands on the dashboard', async () => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await page.getByLabel('Email address').fill(DEMO_USERS.admin.email);
+  await page.getByLabel('Password').fill(DEMO_USERS.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
+  // A signed-in admin who opens the login page, or /admin, goes straight to the dashboard.
+  await page.goto('/admin/login');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
+
+test('a customer is refused with You do not have admin permissions', async ({ browser }, info) => {
+  const { viewport, isMobile: mobile, hasTouch } = info.project.use;
+  const other = await browser.newContext({ viewport, isMobile: mobile, hasTouch, baseURL: process.env.E2E_BASE_URL });
+  const p = await other.newPage();
+  await p.goto('/admin/login');
+  await p.getByLabel('Email address').fill(DEMO_USERS.customer.email);
+  await p.getByLabel('Password').fill(DEMO_USERS.customer.password);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+  await expect(p.getByRole('alert').filter({ hasText: 'You do not have admin permissions' })).toBeVisible();
+  await expect(p).toHaveURL(/\/admin\/login$/);
+  await p.goto('/admin/orders');
+  await expect(p).toHaveURL(/\/admin\/login$/);
+  await other.close();
+});
+
+test('the dashboard shows every figure and switches periods through the URL', async () => {
+  await page.goto('/admin/dashboard');
+  for (const label of ['Total Orders', 'Total Revenue', 'Avg. Order Value', 'Completion Rate']) {
+    await expect(page.locator('dt', { hasText: label })).toBeVisible();
+  }
+  await expect(page.getByText('vs last month')).toHaveCount(2);
+  await expect(page.getByText('per order')).toBeVisible();
+  await expect(page.getByText('orders completed')).toBeVisible();
+  for (const heading of ['Order Status', 'Daily Order Trends', 'Peak Ordering Hours', 'Payment Methods', 'Recent Orders', 'Top Products', 'Product Categories']) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'View All Orders →' })).toHaveAttribute('href', '/admin/orders');
+  await expect(page.getByRole('heading', { name: 'Busiest Hours' })).toBeVisible();
+  // Each bar of the daily chart reads its value.
+  await expect(page.getByRole('list', { name: 'Orders per day, last 30 days' }).getByRole('listitem')).toHaveCount(30);
+  await expect(page.getByRole('list', { name: 'Orders per hour of the day' }).getByRole('listitem')).toHaveCount(24);
+  expect(await axeViolations()).toEqual([]);
+
+  const period = page.getByRole('navigation', { name: 'Period' });
+  await expect(period.getByRole('link', { name: 'This Month' })).toHaveAttribute('aria-current', 'page');
+  // A period not yet shown is computed on the server: give a busy machine time.
+  await period.getByRole('link', { name: 'Last Month' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\?period=last-month$/, { timeout: 30_000 });
+  await expect(period.getByRole('link', { name: 'Last Month' })).toHaveAttribute('aria-current', 'page');
+  const [{ n }] = await sql<[{ n: number }]>`
+    select count(*)::int as n from orders
+     where created_at >= (date_trunc('month', now() at time zone ${SHOP_TIME_ZONE}) - interval '1 month') at time zone ${SHOP_TIME_ZONE}
+       and created_at < date_trunc('month', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
+  await expect(page.locator('dt', { hasText: 'Total Orders' }).locator('xpath=following-sibling::dd[1]')).toHaveText(n.toLocaleString('en-US'));
+  await period.getByRole('link', { name: 'All Time' }).click();
+  await expect(page).toHaveURL(/period=all-time$/, { timeout: 30_000 });
+  await page.getByRole('link', { name: /^Rings \d+/ }).click();
+  await expect(page).toHaveURL(/\/admin\/rings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rings' })).toBeVisible();
+});
+
+test('Ctrl + / focuses the product search; a result opens its category screen with the edit hand-off', async () => {
+  await page.goto('/admin/orders');
+  const [product] = await sql<{ id: string; sku: string; name: string }[]>`select id, sku, name from earrings order by created_at desc limit 1`;
+  await page.keyboard.press('Control+/');
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await expect(box).toBeFocused();
+  await box.fill('zzqx');
+  await expect(page.getByText('No products found for "zzqx"')).toBeVisible();
+  await box.fill(product!.sku);
+  const option = page.getByRole('option', { name: new RegExp(product!.name) });
+  await expect(option).toBeVisible();
+  await box.press('ArrowDown');
+  await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/earrings$/);
+  const stored = await page.evaluate(() => ({ handoff: localStorage.getItem('admin_edit_product'), history: localStorage.getItem('adminSearchHistory') }));
+  expect(JSON.parse(stored.handoff!)).toMatchObject({ id: product!.id, category: 'earrings', timestamp: expect.any(Number) });
+  expect(JSON.parse(stored.history!)[0]).toBe(product!.sku);
+  // The last searches come back in an empty box.
+  await page.keyboard.press('Control+/');
+  await expect(page.getByRole('option', { name: product!.sku })).toBeVisible();
+  await page.keyboard.press('Escape');
+});
+
+test('an order’s status is changed, then the order is refunded in part through Stripe', async () => {
+  const order = await paidOrder(12_000);
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: order.reference });
+  await row.getByRole('button', { name: `Details of order ${order.reference}` }).click();
+  const details = page.locator(`[id="order-${order.id}"]`);
+  await expect(details.getByText('Stone: Ruby, Material: Gold')).toBeVisible();
+  await expect(details.getByText(/^Transaction: pi_/)).toBeVisible();
+  expect(await axeViolations()).toEqual([]);
+
+  await details.getByLabel('Status').selectOption('processing');
+  await expect(page.getByText('Order status updated successfully').first()).toBeVisible();
+  await expect(details.getByText('Completed → Processing')).toBeVisible();
+  await expect(row.getByText('Processing', { exact: true }).filter({ visible: true })).toBeVisible();
+
+  await details.getByLabel('Status').selectOption('refunded');
+  const dialog = page.getByRole('dialog', { name: `Refund order ${order.reference}?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Partial refund').check();
+  await dialog.getByLabel('Amount to refund in dollars').fill('25');
+  await dialog.getByRole('button', { name: 'Refund $25.00 and mark refunded' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(details.getByText('Processing → Refunded')).toBeVisible();
+  await expect(details.getByText('Refunded $25.00')).toBeVisible();
+  await expect(details.getByText('$95.00 of the payment can still be refunded.')).toBeVisible();
+  const refunds = await sql<{ amount: string; status: string }[]>`
+    select amount, status from transactions where order_id = ${order.id} and kind = 'refund'`;
+  expect(refunds).toEqual([{ amount: '2500', status: 'succeeded' }]);
+  const [{ status }] = await sql<[{ status: string }]>`select status from orders where id = ${order.id}`;
+  expect(status).toBe('refunded');
+});
+
+test('a content page is edited and the storefront shows it at once', async ({}, info) => {
+  const slug = info.project.name.includes('mobile') ? 'privacy-policy' : 'terms-of-service';
+  const [row] = await sql<{ page_title: string; content: string }[]>`select page_title, content from page_content where page_slug = ${slug}`;
+  const marker = `Edited in the back office ${Date.now().toString(36)}.`;
+  await page.goto('/admin/pages');
+  await expect(page.getByRole('heading', { name: 'Content Pages' })).toBeVisible();
+  await page.getByRole('button', { name: `Edit ${row!.page_title}` }).click();
+  const form = page.getByRole('form', { name: `Edit ${row!.page_title}` });
+  await expect(form.getByLabel('Content')).toHaveAttribute('rows', '10');
+  await form.getByLabel('Content').fill(`${row!.content.split('\n').slice(0, 2).join('\n')}\n${marker}`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Page updated successfully')).toBeVisible();
+  expect(await axeViolations()).toEqual([]);
+  await page.goto(`/${slug}`);
+  await expect(page.getByText(marker)).toBeVisible();
+});
+
+test('the side menu reaches every screen and Sign out returns to Admin Login', async () => {
+  await page.goto('/admin/dashboard');
+  await openMenuIfMobile();
+  const menu = page.getByRole('navigation', { name: 'Admin' });
+  const labels = ['Dashboard', 'Orders', 'Rings', 'Necklaces', 'Bracelets', 'Earrings', 'Body Jewelry', 'Pages'];
+  await expect(menu.getByRole('link')).toHaveText(labels);
+  await menu.getByRole('link', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  // The mobile menu closes on arrival; open it again for the current-screen mark and Sign out.
+  await openMenuIfMobile();
+  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});

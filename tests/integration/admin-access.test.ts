@@ -1,0 +1,137 @@
+// The admin action matrix: every server action whose meta says access 'admin' (in lib/**/actions.ts or
+// lib/**/actions/*.ts) and every route handler under app/api/admin is called as an anonymous visitor and as a
+// signed-in customer, with real sessions from the Auth stand-in: each is refused (401/403) and nothing is written.
+// Each is also called once as the demo admin, which proves its sample input is valid. An action or handler missing
+// from the table below fails the test: adding one is one line.
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACTION_META, type ActionMeta, type ServerAction } from '@/lib/actions/define';
+import { ROUTE_META } from '@/lib/http/route';
+import { as } from './admin-request';
+import { callers, closeSupport, fingerprint, newKey, paidOrder, type Callers, type OrderFixture } from './admin-support';
+import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint } from './checkout-support';
+
+vi.mock('next/headers', async () => {
+  const r = await import('./admin-request');
+  return { cookies: async () => r.cookieStore(), headers: async () => r.requestHeaders() };
+});
+vi.mock('next/cache', () => ({ revalidateTag: vi.fn(), revalidatePath: vi.fn(), unstable_cache: (fn: unknown) => fn }));
+
+// ---- The table: one valid sample per admin action and route handler. ----
+let fx: { order: string; paid: OrderFixture; page: string };
+
+const ACTIONS: Record<string, () => unknown> = {
+  'admin.orders.updateStatus': () => ({ orderId: fx.order, status: 'processing' }),
+  'admin.orders.refund': () => ({ orderId: fx.paid.id, amountCents: 150, idempotencyKey: newKey(), markRefunded: false }),
+  'admin.pages.update': () => ({ pageId: fx.page, title: 'Matrix Page', content: 'Written by the admin action matrix.' }),
+};
+
+const ROUTES: Record<string, () => Request> = {
+  'admin.search': () => new Request('http://localhost/api/admin/search?q=ring'),
+  'admin.orders.export': () => new Request('http://localhost/api/admin/orders/export?status=completed'),
+};
+
+// ---- Discovery ----
+function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path, keep) : keep(path) ? [path] : [];
+  });
+}
+
+type Handler = ((request: Request, context?: unknown) => Promise<Response>) & { [ROUTE_META]?: ActionMeta };
+
+const actionFiles = filesUnder('lib', (p) => /(^|\/)actions\.ts$/.test(p) || /\/actions\/[^/]+\.ts$/.test(p));
+const adminActions = new Map<string, ServerAction<unknown>>();
+for (const file of actionFiles) {
+  const mod = (await import(/* @vite-ignore */ resolve(file))) as Record<string, unknown>;
+  for (const value of Object.values(mod)) {
+    const meta = (value as { [ACTION_META]?: ActionMeta } | null)?.[ACTION_META];
+    if (meta?.access === 'admin') adminActions.set(meta.name, value as ServerAction<unknown>);
+  }
+}
+
+const routeFiles = filesUnder('app/api/admin', (p) => p.endsWith('/route.ts'));
+const adminRoutes = new Map<string, Handler>();
+for (const file of routeFiles) {
+  const mod = (await import(/* @vite-ignore */ resolve(file))) as Record<string, Handler>;
+  for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+    const meta = mod[method]?.[ROUTE_META];
+    if (meta) adminRoutes.set(meta.name, mod[method]!);
+  }
+}
+
+let who: Callers;
+let endpoint: WebhookEndpoint;
+
+beforeAll(async () => {
+  who = await callers();
+  // Stripe's refund events go to the app's webhook route, in this process.
+  endpoint = await startWebhookEndpoint();
+  await setDelivery({ webhookUrl: endpoint.url, retryDelaysMs: [100, 200] });
+  // Rows of its own, so the admin's successful calls change nothing other tests read.
+  const [page] = await sql<{ page_id: string }[]>`
+    insert into page_content (page_slug, page_title, content) values (${'matrix-' + newKey().slice(0, 8)}, 'Matrix', 'Before.')
+    returning page_id`;
+  fx = { order: (await paidOrder(sql, 2_000, 'pending')).id, paid: await paidOrder(sql), page: page!.page_id };
+  await waitForDeliveries();
+});
+
+afterAll(async () => {
+  await waitForDeliveries();
+  await sql`delete from page_content where page_id = ${fx.page}`;
+  await sql`delete from orders where id in (${fx.order}, ${fx.paid.id})`;
+  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await endpoint.close();
+  await closeSupport();
+});
+
+describe('the admin action matrix', () => {
+  it('lists every admin action and route handler there is, and nothing else', () => {
+    expect(adminActions.size, 'no admin action was discovered').toBeGreaterThan(0);
+    expect([...adminActions.keys()].sort()).toEqual(Object.keys(ACTIONS).sort());
+    expect([...adminRoutes.keys()].sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  for (const caller of ['anon', 'customer'] as const) {
+    const expected = caller === 'anon' ? 401 : 403;
+    for (const name of Object.keys(ACTIONS)) {
+      it(`refuses ${name} to ${caller} (${expected}) and writes nothing`, async () => {
+        const action = adminActions.get(name);
+        expect(action, `${name} was not discovered`).toBeDefined();
+        const before = await fingerprint(sql);
+        const result = await as(who[caller], () => action!(ACTIONS[name]!()));
+        expect(result).toMatchObject({ ok: false, status: expected });
+        if (!result.ok) expect(result.error).toBe(caller === 'anon' ? 'Please sign in to continue.' : 'You do not have admin permissions');
+        await waitForDeliveries();
+        expect(await fingerprint(sql)).toBe(before);
+      });
+    }
+    for (const name of Object.keys(ROUTES)) {
+      it(`refuses route ${name} to ${caller} (${expected}) and writes nothing`, async () => {
+        const handler = adminRoutes.get(name);
+        expect(handler, `${name} was not discovered`).toBeDefined();
+        const before = await fingerprint(sql);
+        const response = await as(who[caller], () => handler!(ROUTES[name]!()));
+        expect(response.status).toBe(expected);
+        expect(((await response.json()) as { error: string }).error).toBeTruthy();
+        expect(await fingerprint(sql)).toBe(before);
+      });
+    }
+  }
+
+  for (const name of Object.keys(ACTIONS)) {
+    it(`accepts the sample input of ${name} from the admin`, async () => {
+      const result = await as(who.admin, () => adminActions.get(name)!(ACTIONS[name]!()));
+      expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
+    });
+  }
+  for (const name of Object.keys(ROUTES)) {
+    it(`answers route ${name} to the admin`, async () => {
+      const response = await as(who.admin, () => adminRoutes.get(name)!(ROUTES[name]!()));
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    });
+  }
+});

@@ -1,0 +1,90 @@
+// Shared by the back-office integration tests: a browser's cookies for the server code (Next's cookies()/headers()
+// are mocked by each test file with `mockNextRequest()`), real sessions from the Auth stand-in for the demo admin, the
+// demo customer and anonymous visitors, and order fixtures (one paid through the Stripe stand-in, so it can be
+// refunded for real).
+import { randomUUID } from 'node:crypto';
+import type postgres from 'postgres';
+import { DEMO_USERS } from '@/supabase/seed/demo-users';
+import { db } from '@/lib/db';
+import { cookieJar, serverClient } from '../support/auth-clients';
+import type { Jar } from './admin-request';
+import { sdk, sql as checkoutSql } from './checkout-support';
+
+export { as, request } from './admin-request';
+
+/** A jar holding a signed-in session of `email`, made by the same @supabase/ssr client the app uses. */
+export async function signedInJar(email: string, password: string): Promise<Jar> {
+  const jar = cookieJar();
+  const { error } = await serverClient(jar).auth.signInWithPassword({ email, password });
+  if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`);
+  return jar;
+}
+
+export interface Callers {
+  anon: Jar;
+  customer: Jar;
+  admin: Jar;
+}
+
+export async function callers(): Promise<Callers> {
+  return {
+    anon: cookieJar(),
+    customer: await signedInJar(DEMO_USERS.customer.email, DEMO_USERS.customer.password),
+    admin: await signedInJar(DEMO_USERS.admin.email, DEMO_USERS.admin.password),
+  };
+}
+
+export interface OrderFixture {
+  id: string;
+  paymentIntent: string;
+  totalCents: number;
+}
+
+/**
+ * An order paid by card through the Stripe stand-in (a succeeded PaymentIntent with a charge), written as the
+ * fulfilment writes it: the order, one line and its 'completed' Stripe transaction.
+ */
+export async function paidOrder(sql: postgres.Sql, totalCents = 12_500, status = 'completed'): Promise<OrderFixture> {
+  const intent = await sdk.paymentIntents.create({ amount: totalCents, currency: 'usd', allowed_payment_method_types: ['card'] });
+  const paid = await sdk.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+  if (paid.status !== 'succeeded') throw new Error(`fixture payment ${paid.status}`);
+  const [order] = await sql<{ id: string }[]>`
+    insert into orders (order_reference, customer_name, customer_phone, status, total_amount, shipping_address, billing_address)
+    values (${'ADM-' + randomUUID().slice(0, 8)}, 'Refund Fixture', '+1 555 0100', ${status}, ${totalCents},
+            ${sql.json({ full_name: 'Refund Fixture', address_line1: '1 Test Way', address_line2: '', city: 'Austin', state: 'TX', postal_code: '73301', country: 'US', phone: '+1 555 0100' })},
+            null)
+    returning id`;
+  const [product] = await sql<{ id: string }[]>`select id from rings order by created_at limit 1`;
+  await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications)
+            values (${order!.id}, ${product!.id}, 'rings', 1, ${totalCents}, 'Material: Gold')`;
+  await sql`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
+            values (${order!.id}, 'stripe', ${paid.id}, ${totalCents}, 'completed', 'card')`;
+  return { id: order!.id, paymentIntent: paid.id, totalCents };
+}
+
+/**
+ * Everything an admin action could write, as one hash: order statuses, items, payments and refunds, history, content
+ * pages, the five product tables, images and admin membership. Equal before and after = nothing written.
+ */
+export async function fingerprint(sql: postgres.Sql): Promise<string> {
+  const [row] = await sql<{ fp: string }[]>`
+    select md5(concat_ws('|',
+      (select string_agg(id::text || status || updated_at::text, ',' order by id) from orders),
+      (select count(*)::text || coalesce(max(created_at)::text, '') from order_items),
+      (select string_agg(id::text || kind || status || amount::text, ',' order by id) from transactions),
+      (select count(*)::text || ':' || coalesce(max(id), 0)::text from order_events),
+      (select string_agg(page_id::text || md5(page_title || content) || last_updated::text, ',' order by page_id) from page_content),
+      (select count(*)::text || coalesce(md5(string_agg(id::text || name || coalesce(sku, ''), ',' order by id)), '') from catalog_products),
+      (select count(*)::text || coalesce(md5(string_agg(id::text || image_url || is_primary::text || display_order::text, ',' order by id)), '') from product_images),
+      (select count(*)::text from admin_users)
+    )) as fp`;
+  return row!.fp;
+}
+
+export const newKey = () => randomUUID();
+
+/** Closes the pools these helpers opened. */
+export async function closeSupport(): Promise<void> {
+  await checkoutSql.end();
+  await db().end();
+}

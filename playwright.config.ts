@@ -9,6 +9,7 @@ const mobile = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 // Journeys of one layout only (the desktop dropdown, the mobile menu) carry @desktop-only or @mobile-only in their title.
 const desktopOnly = /@desktop-only/;
 const mobileOnly = /@mobile-only/;
+const laterJourneys = ['**/checkout.spec.ts', '**/admin-catalog.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,21 +25,21 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // The checkout journeys add products of their own, so they run after the catalog journeys, whose expected counts
-  // (search totals, sitemap) come from the seeded catalog.
+  // The checkout and catalog back-office journeys add products of their own, so they run after the catalog journeys,
+  // whose expected counts (search totals, sitemap) come from the seeded catalog.
   projects: [
-    { name: 'desktop', testIgnore: '**/checkout.spec.ts', grepInvert: mobileOnly, use: { ...desktop, launchOptions } },
-    { name: 'mobile', testIgnore: '**/checkout.spec.ts', grepInvert: desktopOnly, use: { ...mobile, launchOptions } },
+    { name: 'desktop', testIgnore: laterJourneys, grepInvert: mobileOnly, use: { ...desktop, launchOptions } },
+    { name: 'mobile', testIgnore: laterJourneys, grepInvert: desktopOnly, use: { ...mobile, launchOptions } },
     {
       name: 'checkout-desktop',
-      testMatch: '**/checkout.spec.ts',
+      testMatch: laterJourneys,
       dependencies: ['desktop', 'mobile'],
       grepInvert: mobileOnly,
       use: { ...desktop, launchOptions },
     },
     {
       name: 'checkout-mobile',
-      testMatch: '**/checkout.spec.ts',
+      testMatch: laterJourneys,
       dependencies: ['desktop', 'mobile'],
       grepInvert: desktopOnly,
       use: { ...mobile, launchOptions },

@@ -8,9 +8,9 @@ import { ActionError } from '../../actions/result';
 import { withActor } from '../../db';
 import { removeProductImageFiles } from '../../storage/product-images';
 import { isUuid } from '../../validation/text';
-import { deleteImages, PRODUCT_GONE, reorderImages } from './images';
+import { deleteImages, reorderImages } from './images';
 import { deleteProductRow, insertProduct, unusedImageUrls, updateProduct as writeProduct } from './products';
-import { categoryField, productIdField, productSaveInput } from './schema';
+import { categoryField, PRODUCT_GONE, productIdField, productSaveInput } from './schema';
 import { CATALOG_WRITE_TAGS, IMAGE_WRITE_TAGS } from './tags';
 
 /** The most images one request may name (a product has a handful). */

@@ -6,8 +6,8 @@ import type { Category } from '../../catalog/categories';
 import type { ProductImage } from '../../catalog/types';
 import type { Tx } from '../../db';
 import { ownerKey, table } from './products';
+import { PRODUCT_GONE } from './schema';
 
-export const PRODUCT_GONE = 'That product no longer exists.';
 export const IMAGES_CHANGED = 'The images of this product changed in the meantime. Close the product and open it again.';
 
 /** Locks the product row for the rest of the transaction (so concurrent image changes queue); false if it is gone. */

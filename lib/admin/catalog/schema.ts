@@ -137,6 +137,9 @@ export type ProductSchema = ReturnType<typeof buildSchema>;
 /** The schema of each table, built once. */
 export const PRODUCT_SCHEMAS = Object.fromEntries(CATEGORIES.map((c) => [c, buildSchema(c)])) as Record<Category, ProductSchema>;
 
+/** A product that was deleted while its modal was open, or an id of another table. */
+export const PRODUCT_GONE = 'That product no longer exists.';
+
 export const categoryField = z.enum(CATEGORIES, { error: 'Unknown product category.' });
 export const productIdField = z.string({ error: 'The product id is missing.' }).refine(isUuid, { error: 'That is not a product id.' });
 

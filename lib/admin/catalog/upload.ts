@@ -9,7 +9,8 @@ import type { ProductImage } from '../../catalog/types';
 import { withActor, type DbActor } from '../../db';
 import { HttpError } from '../../http/errors';
 import { removeProductImageFiles, storeProductImage } from '../../storage/product-images';
-import { appendImage, lockProduct, PRODUCT_GONE } from './images';
+import { appendImage, lockProduct } from './images';
+import { PRODUCT_GONE } from './schema';
 import { IMAGE_FORMATS, imageFormatOf, imageObjectPath, NOT_AN_IMAGE, type ImageFormat } from './image-rules';
 
 /** The image's format as read from its bytes, or a 415 naming the formats accepted. */

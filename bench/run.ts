@@ -12,6 +12,7 @@ import { LOCAL_DEFAULTS } from '../lib/local-defaults';
 import { startTestStack } from '../tests/support/stack';
 import { seedScale } from '../supabase/seed';
 import { benchFulfilment } from './fulfilment';
+import { benchCatalogAdmin } from './catalog-admin';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
@@ -171,6 +172,7 @@ async function main() {
     for (const [name, path] of PAGES) await measurePage(name, path, bodies.get(name)!, base);
     await measureUncached(base);
     results.rss_after_load_mb = await rssMb(app.pid!);
+    results.catalog_admin = await benchCatalogAdmin({ base, supabaseUrl: apiUrl(cfg), databaseUrl: databaseUrl(cfg), distDir: DIST, durationSeconds: DURATION });
     console.log(`server RSS: idle ${results.rss_idle_mb} MB, after load ${results.rss_after_load_mb} MB`);
   } finally {
     app?.kill('SIGTERM');

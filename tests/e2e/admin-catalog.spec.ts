@@ -141,9 +141,28 @@ test.describe.serial('a product from the back office to the storefront', () => {
 test('an import with a bad row writes the good rows and lists the bad one by number and reason', async ({ page }, info) => {
   const tag = `E2E-IMP-${info.project.name}-${Date.now().toString(36)}`.toUpperCase();
   const csv = `sku,name,material,price_stone1,is_new_arrival\n${tag}-1,Stud One ${tag},gold,10.50,yes\n${tag}-2,Stud Two ${tag},silver,twelve,no\n${tag}-3,Stud Three ${tag},rose gold,14,1\n`;
+  // The storefront's cached listing is dropped by the import once it has committed.
+  await page.goto('/category/earrings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Earrings Collection' })).toBeVisible();
   await page.goto('/admin/earrings');
-  await page.getByLabel('Choose a CSV file to import').setInputFiles({ name: 'studs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const panel = page.getByRole('region', { name: 'Import Products' });
+  const picker = page.getByLabel('Choose a CSV file to import');
+
+  // Files that cannot be imported are refused in the browser with the reason, before anything is sent.
+  const twoFiles = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    for (const name of ['a.csv', 'b.csv']) transfer.items.add(new File(['sku\nX-1\n'], name, { type: 'text/csv' }));
+    return transfer;
+  });
+  await panel.getByText('Choose a CSV file').dispatchEvent('drop', { dataTransfer: twoFiles });
+  await expect(panel.getByRole('alert')).toHaveText('Choose one file at a time.');
+  const xlsx = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]);
+  await picker.setInputFiles({ name: 'studs.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
+  await expect(panel.getByRole('alert')).toContainText('This is a spreadsheet file, not CSV.');
+  await picker.setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x41) });
+  await expect(panel.getByRole('alert')).toHaveText('The file is too large (10 MB at most). Split it into smaller files.');
+
+  await picker.setInputFiles({ name: 'studs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(panel).toContainText('3 rows — 2 ready to import, 1 with problems');
   await panel.getByRole('button', { name: 'Import 2 products' }).click();
   await expect(panel.getByRole('status')).toContainText('2 products imported successfully');
@@ -162,6 +181,8 @@ test('an import with a bad row writes the good rows and lists the bad one by num
   ]);
   // The new products are the newest: the grid shows them at once.
   await expect(page.getByRole('article', { name: `Stud Three ${tag}` })).toBeVisible();
+  await page.goto('/category/earrings');
+  await expect(page.getByRole('link', { name: new RegExp(`Stud Three ${tag}`) })).toBeVisible();
 });
 
 test('a product chosen in the header search opens in its edit modal; the screen and the modal pass axe', async ({ page }) => {

@@ -68,6 +68,7 @@ describe('import rules, row by row', () => {
       type: 'done',
       created: 2,
       updated: 0,
+      unchanged: 0,
       skipped: 1,
       total: 6,
       bad: [
@@ -89,10 +90,10 @@ describe('import rules, row by row', () => {
     expect(revalidateTag).toHaveBeenCalledWith('catalog');
   });
 
-  it('importing the same file again updates by SKU instead of adding', async () => {
+  it('importing the file again updates by SKU instead of adding, and leaves unchanged rows alone', async () => {
     const before = await sql`select id, sku from earrings where sku like ${tag + '%'} order by sku`;
     const { events } = await runImport('earrings', file.replace('Stud Pair', 'Stud Pair II'));
-    expect(done(events)).toMatchObject({ created: 0, updated: 2 });
+    expect(done(events)).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
     const after = await sql`select id, sku, name from earrings where sku like ${tag + '%'} order by sku`;
     expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
     expect(after[0]!.name).toBe('Stud Pair II');
@@ -181,7 +182,7 @@ describe('export', () => {
       const [{ n, with_sku }] = (await sql`select count(*)::int as n, count(sku)::int as with_sku from ${sql('public.' + category)}`) as unknown as [{ n: number; with_sku: number }];
       const before = [await tableFingerprint(category), await tableFingerprint('product_images')];
       const { events } = await runImport(category, bytes);
-      expect(done(events)).toMatchObject({ created: 0, updated: with_sku, total: n, bad: [] });
+      expect(done(events)).toMatchObject({ created: 0, updated: 0, unchanged: with_sku, total: n, bad: [] });
       expect([await tableFingerprint(category), await tableFingerprint('product_images')]).toEqual(before);
     });
   }

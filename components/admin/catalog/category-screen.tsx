@@ -3,7 +3,7 @@
 // page, and the add/edit modal. The product being edited is named in the URL (?edit=) and loaded by the page on the
 // server; a product chosen in the header search arrives through the 'admin_edit_product' hand-off.
 import { Download, Plus } from 'lucide-react';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { deleteProduct } from '@/lib/admin/catalog/actions';
@@ -32,7 +32,6 @@ export function CategoryScreen({ data }: { data: CategoryScreenData }) {
   const { category, editing } = data;
   const label = CATEGORY_INFO[category].label;
   const router = useRouter();
-  const pathname = usePathname();
   const urlEdit = useSearchParams().get('edit')?.toLowerCase() ?? null;
   const [opening, startOpening] = useTransition();
   const [target, setTarget] = useState<ModalTarget | null>(() => (editing ? { kind: 'edit', id: editing.row.id } : null));
@@ -53,27 +52,32 @@ export function CategoryScreen({ data }: { data: CategoryScreenData }) {
     if (urlEdit) router.replace(href(null), { scroll: false });
   }
 
-  // A product chosen in the header search opens here (SPEC §9: the hand-off is good for 10 s on this page).
+  // A product chosen in the header search opens here (SPEC §9: the hand-off is good for 10 s on this page). The search
+  // navigates here even when this screen is already shown, which renders it again with new data.
   useEffect(() => {
     const id = takeHandoff(category);
     if (id) openEdit(id, null, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per category screen
-  }, [category, pathname]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render from the server
+  }, [data]);
 
-  // The URL names a product this table does not have (deleted meanwhile, or another category's).
+  // Once a navigation has settled, the modal follows the URL: the back button closes it, and a product this table
+  // does not have (deleted meanwhile, or another category's) is said so.
   useEffect(() => {
-    if (target?.kind === 'edit' && urlEdit === target.id && editing?.row.id !== target.id && !opening) {
+    if (target?.kind !== 'edit' || opening) return;
+    if (urlEdit !== target.id) {
+      setTarget(null);
+    } else if (editing?.row.id !== target.id) {
       toast.error(PRODUCT_GONE);
       close();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to the loaded data only
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to the URL and the loaded data only
   }, [urlEdit, editing, opening]);
 
   function saved(id: string, added: boolean) {
     if (added) {
       // The new product is the newest: page 1, its modal open for images.
       setTarget({ kind: 'edit', id });
-      router.replace(href(id, 1), { scroll: false });
+      startOpening(() => router.replace(href(id, 1), { scroll: false }));
     } else {
       setTarget(null);
       router.replace(href(null), { scroll: false });

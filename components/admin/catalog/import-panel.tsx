@@ -83,7 +83,7 @@ export function ImportPanel({ category }: { category: Category }) {
       setState({ step: 'preview', name, bytes, table, plan });
       return fail(outcome.error);
     }
-    const imported = outcome.created + outcome.updated;
+    const imported = outcome.created + outcome.updated + outcome.unchanged;
     if (imported > 0) toast.success(`${imported} products imported successfully`);
     else toast.error('Failed to import products', { description: 'No row could be imported: see the rows with problems.' });
     setState({ step: 'done', name, table, outcome });
@@ -140,9 +140,9 @@ export function ImportPanel({ category }: { category: Category }) {
       {state.step === 'done' && (
         <div className="mt-3 space-y-3">
           <p role="status" className="text-sm">
-            <span className="font-semibold">{fmt(state.outcome.created + state.outcome.updated)} products imported successfully</span> from {state.name}:{' '}
-            {fmt(state.outcome.created)} added, {fmt(state.outcome.updated)} updated
-            {state.outcome.skipped > 0 && `, ${fmt(state.outcome.skipped)} rows without a SKU skipped`}.
+            <span className="font-semibold">{fmt(state.outcome.created + state.outcome.updated + state.outcome.unchanged)} products imported successfully</span> from{' '}
+            {state.name}: {fmt(state.outcome.created)} added, {fmt(state.outcome.updated)} updated, {fmt(state.outcome.unchanged)} already up to date
+            {state.outcome.skipped > 0 && `, ${fmt(state.outcome.skipped)} ${state.outcome.skipped === 1 ? 'row' : 'rows'} without a SKU skipped`}.
           </p>
           <BadRows table={state.table} bad={state.outcome.bad} category={category} />
           <button type="button" className="adm-btn" onClick={reset}>

@@ -120,5 +120,5 @@ export function badRowsTable(table: CsvTable, bad: readonly BadRow[]): { fields:
 export type ImportEvent =
   | { type: 'start'; rows: number }
   | { type: 'progress'; written: number; rows: number }
-  | { type: 'done'; created: number; updated: number; skipped: number; total: number; bad: BadRow[] }
+  | { type: 'done'; created: number; updated: number; unchanged: number; skipped: number; total: number; bad: BadRow[] }
   | { type: 'error'; error: string; requestId?: string };

@@ -33,7 +33,7 @@ export function importResponse(actor: DbActor, category: Category, plan: ImportP
       void (async () => {
         try {
           send({ type: 'start', rows });
-          let counts: ImportCounts = { created: 0, updated: 0 };
+          let counts: ImportCounts = { created: 0, updated: 0, unchanged: 0 };
           if (rows > 0) {
             counts = await withActor(actor, (tx) =>
               writeImportRows(tx, category, plan.rows, (written) => {

@@ -14,16 +14,21 @@ export const IMPORT_BATCH_SIZE = 500;
 export interface ImportCounts {
   created: number;
   updated: number;
+  /** Rows whose product already had exactly these values: nothing is written for them. */
+  unchanged: number;
 }
 
+/** One upsert by SKU; a row equal to the stored product is not written again (so a re-import costs little). */
 async function upsertBatch(tx: Tx, category: Category, rows: readonly ImportRow[]) {
   const columns = writeColumns(category);
-  const assignments = tx.unsafe(columns.filter((c) => c !== 'sku').map((c) => `"${c}" = excluded."${c}"`).join(', '));
+  const quoted = columns.map((c) => `"${c}"`);
+  const assignments = tx.unsafe(quoted.filter((c) => c !== '"sku"').map((c) => `${c} = excluded.${c}`).join(', '));
+  const changed = tx.unsafe(`(${quoted.map((c) => `t.${c}`).join(', ')}) is distinct from (${quoted.map((c) => `excluded.${c}`).join(', ')})`);
   return tx<{ id: string; sku: string; inserted: boolean }[]>`
-    insert into ${table(tx, category)} (${tx(columns)})
+    insert into ${table(tx, category)} as t (${tx(columns)})
     select ${tx(columns)} from jsonb_populate_recordset(null::${table(tx, category)}, ${tx.json(rows.map((r) => r.product))})
-    on conflict (sku) do update set ${assignments}
-    returning id, sku, (xmax = 0) as inserted`;
+    on conflict (sku) do update set ${assignments} where ${changed}
+    returning t.id, t.sku, (t.xmax = 0) as inserted`;
 }
 
 /**
@@ -60,12 +65,18 @@ export async function writeImportRows(
   rows: readonly ImportRow[],
   progress: (done: number) => void = () => {},
 ): Promise<ImportCounts> {
-  const counts: ImportCounts = { created: 0, updated: 0 };
+  const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0 };
   for (let start = 0; start < rows.length; start += IMPORT_BATCH_SIZE) {
     const batch = rows.slice(start, start + IMPORT_BATCH_SIZE);
     const written = await upsertBatch(tx, category, batch);
-    const idBySku = new Map(written.map((w) => [w.sku, w.id]));
     for (const w of written) counts[w.inserted ? 'created' : 'updated']++;
+    counts.unchanged += batch.length - written.length;
+    const idBySku = new Map(written.map((w) => [w.sku, w.id]));
+    const unwrittenSkus = batch.filter((r) => r.imageUrl && !idBySku.has(String(r.product.sku))).map((r) => String(r.product.sku));
+    if (unwrittenSkus.length > 0) {
+      const found = await tx<{ id: string; sku: string }[]>`select id, sku from ${table(tx, category)} where sku = any(${unwrittenSkus})`;
+      for (const f of found) idBySku.set(f.sku, f.id);
+    }
     await attachPrimaryImages(
       tx,
       category,

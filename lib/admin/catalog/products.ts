@@ -65,12 +65,14 @@ export async function loadCategoryScreen(actor: DbActor, category: Category, pag
     const total = counted?.total ?? 0;
     const totalPages = totalPagesFor(total, PAGE_SIZE);
     const shown = Math.max(1, Math.min(page, totalPages));
-    const adjustable = hasAdjustable(category) ? tx`is_adjustable` : tx`false`;
+    const adjustable = hasAdjustable(category) ? tx`r.is_adjustable` : tx`false`;
+    // The page's ids come from the (created_at, id) index alone; only those 20 rows are read, so a deep page skips
+    // index entries instead of sorting the table.
     const rows = await tx<{ id: string; name: string; sku: string | null; image_url: string | null; is_new_arrival: boolean; is_mens_jewelry: boolean; adjustable: boolean }[]>`
-      select id, name, sku, image_url, is_new_arrival, is_mens_jewelry, ${adjustable} as adjustable
-        from ${table(tx, category)}
-       order by created_at desc, id desc
-       limit ${PAGE_SIZE} offset ${(shown - 1) * PAGE_SIZE}`;
+      select r.id, r.name, r.sku, r.image_url, r.is_new_arrival, r.is_mens_jewelry, ${adjustable} as adjustable
+        from ${table(tx, category)} r
+       where r.id in (select id from ${table(tx, category)} order by created_at desc, id desc limit ${PAGE_SIZE} offset ${(shown - 1) * PAGE_SIZE})
+       order by r.created_at desc, r.id desc`;
     let editing: EditingProduct | null = null;
     if (editId) {
       const row = await readProductRow(tx, category, editId);

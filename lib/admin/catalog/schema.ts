@@ -109,8 +109,8 @@ function buildSchema(category: Category) {
   const stone2Prices = f.prices.filter((p) => p.stone === 2).map((p) => p.column);
 
   // An absent field is an empty one (a CSV file may leave columns out); zod would call it missing.
-  const fill = (v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? { ...Object.fromEntries(Object.keys(shape).map((k) => [k, null])), ...v } : v;
+  const empty = Object.fromEntries(Object.keys(shape).map((k) => [k, null]));
+  const fill = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? { ...empty, ...v } : v);
   return z
     .preprocess(fill, z.object(shape, { error: 'Send the product fields.' }))
     .superRefine((v, ctx) => {

@@ -2,6 +2,7 @@
 // Storage stand-in: the modal's saves (duplicate SKU as a field error), the screen's page of cards, deletes that take
 // the stored files along, uploads checked by content and size, and image order.
 import { revalidateTag } from 'next/cache';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProduct, deleteProduct, deleteProductImages, reorderProductImages, updateProduct } from '@/lib/admin/catalog/actions';
 import { emptyFormValues } from '@/lib/admin/catalog/form-values';
@@ -140,12 +141,15 @@ describe('images', () => {
     expect(owner).toBe(adminId);
   });
 
-  it('refuses a renamed text file and an 11 MB file, and stores nothing', async () => {
+  it('refuses a renamed text file, an SVG, a 49-megapixel image and an 11 MB file, and stores nothing', async () => {
     const id = await newRing();
     const text = await uploadTo(id, new TextEncoder().encode('this is a text file renamed to photo.png'));
     expect(text).toEqual({ status: 415, body: expect.objectContaining({ error: 'The file is not a JPEG, PNG, WebP or AVIF image' }) });
     const svg = await uploadTo(id, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>'));
     expect(svg.status).toBe(415);
+    // A small file that unpacks to 49 megapixels.
+    const huge = new Uint8Array(await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#ffffff' } }).png().toBuffer());
+    expect(await uploadTo(id, huge)).toEqual({ status: 413, body: expect.objectContaining({ error: 'The image has more than 40 megapixels; make it smaller first' }) });
     const big = new Uint8Array(11 * 1024 * 1024);
     big.set(await imageBytes('png'));
     const large = await uploadTo(id, big);
@@ -173,7 +177,7 @@ describe('images', () => {
     try {
       const response = await uploadTo(id, await imageBytes());
       expect(response.status).toBe(500);
-      expect(response.body.error).toMatch(/^Failed to upload image \(reference [0-9a-f]+\)$/);
+      expect(response.body.error).toMatch(/^the server could not store it \(reference [0-9a-f]+\)$/);
       expect(await storedObjects(`rings/${id}/`)).toEqual([]);
     } finally {
       await sql.unsafe('drop trigger test_refuse_image on public.product_images; drop function public.test_refuse_image()');

@@ -7,6 +7,9 @@ export const PRODUCT_IMAGES_BUCKET = 'product-images';
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = 'The image is larger than 10 MB';
 export const NOT_AN_IMAGE = 'The file is not a JPEG, PNG, WebP or AVIF image';
+/** A 10 MB file can still unpack to a picture too large to resize for the shop's pages. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_TOO_MANY_PIXELS = 'The image has more than 40 megapixels; make it smaller first';
 export const MISSING_UPLOAD_PARAMETERS = 'Missing required parameters for image upload';
 
 /** The formats shops upload, by what sharp reads in the file (AVIF is HEIF with AV1 compression). */

@@ -12,7 +12,8 @@ import { writeImportRows, type ImportCounts } from './import';
 import type { ImportEvent, ImportPlan } from './import-rows';
 import { CATALOG_WRITE_TAGS } from './tags';
 
-export const IMPORT_FAILED = 'Failed to import products';
+/** An unexpected failure (the reference is added); the transaction rolled back, so nothing was written. */
+export const IMPORT_FAILED = 'The import could not be completed and nothing was written';
 
 class ImportCancelled extends Error {}
 
@@ -47,7 +48,7 @@ export function importResponse(actor: DbActor, category: Category, plan: ImportP
         } catch (err) {
           if (!(err instanceof ImportCancelled)) {
             logError('admin import failed', err, { requestId, category, rows });
-            send({ type: 'error', error: IMPORT_FAILED, requestId });
+            send({ type: 'error', error: `${IMPORT_FAILED} (reference ${requestId})`, requestId });
           }
         } finally {
           if (!cancelled) controller.close();

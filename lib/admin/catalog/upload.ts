@@ -3,7 +3,7 @@ import 'server-only';
 // name or declared type), stored at {category}/{productId}/{random}.{ext} through Storage as the admin, then its row
 // is inserted as the admin under RLS. If the row cannot be written, the stored file is removed again.
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { Category } from '../../catalog/categories';
 import type { ProductImage } from '../../catalog/types';
 import { withActor, type DbActor } from '../../db';
@@ -11,17 +11,19 @@ import { HttpError } from '../../http/errors';
 import { removeProductImageFiles, storeProductImage } from '../../storage/product-images';
 import { appendImage, lockProduct } from './images';
 import { PRODUCT_GONE } from './schema';
-import { IMAGE_FORMATS, imageFormatOf, imageObjectPath, NOT_AN_IMAGE, type ImageFormat } from './image-rules';
+import { IMAGE_FORMATS, IMAGE_MAX_PIXELS, IMAGE_TOO_MANY_PIXELS, imageFormatOf, imageObjectPath, NOT_AN_IMAGE, type ImageFormat } from './image-rules';
 
 /** The image's format as read from its bytes, or a 415 naming the formats accepted. */
 export async function detectImageFormat(bytes: Uint8Array): Promise<ImageFormat> {
-  let format: ImageFormat | null = null;
+  let meta: Metadata | null = null;
   try {
-    format = imageFormatOf(await sharp(bytes).metadata());
+    meta = await sharp(bytes).metadata();
   } catch {
     // Not an image sharp can read: a renamed text file, a truncated upload.
   }
-  if (!format) throw new HttpError(415, NOT_AN_IMAGE, 'unsupported_image');
+  const format = meta ? imageFormatOf(meta) : null;
+  if (!meta || !format) throw new HttpError(415, NOT_AN_IMAGE, 'unsupported_image');
+  if ((meta.width ?? 0) * (meta.height ?? 0) > IMAGE_MAX_PIXELS) throw new HttpError(413, IMAGE_TOO_MANY_PIXELS, 'too_many_pixels');
   return format;
 }
 

@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
  * POST /api/admin/product-images?category=&productId= with the image file as the body (one file per request, so the
  * browser shows each file's progress) → { image }. Above 10 MB the body is refused before it is read.
  */
-export const POST = defineRoute({ name: 'admin.productImages.upload', access: 'admin', failure: 'Failed to upload image' }, async (request, ctx) => {
+export const POST = defineRoute({ name: 'admin.productImages.upload', access: 'admin', failure: 'the server could not store it' }, async (request, ctx) => {
   const params = new URL(request.url).searchParams;
   const category = params.get('category');
   const productId = params.get('productId');

@@ -72,6 +72,7 @@ function importFile(imageUrl: string, edition: string): string {
       description: 'A bench bracelet, imported from a CSV file with every column filled in, to time the import.',
       material: ['silver', 'gold', 'rose-gold'][i % 3]!,
       stone: 'Garnet',
+      stone1: 'Garnet',
       stone2: i % 2 ? 'Onyx' : '',
       weight: (5 + (i % 90) / 10).toFixed(2),
       moq: String(1 + (i % 6)),

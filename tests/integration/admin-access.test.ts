@@ -75,6 +75,7 @@ for (const file of routeFiles) {
 
 let who: Callers;
 let endpoint: WebhookEndpoint;
+let restore = async () => {};
 
 beforeAll(async () => {
   who = await callers();
@@ -82,7 +83,13 @@ beforeAll(async () => {
   endpoint = await startWebhookEndpoint();
   await setDelivery({ webhookUrl: endpoint.url, retryDelaysMs: [100, 200] });
   const [order] = await sql<{ id: string }[]>`select id from orders where status = 'pending' order by created_at desc limit 1`;
-  const [page] = await sql<{ page_id: string }[]>`select page_id from page_content where page_slug = 'cookie-policy'`;
+  const [page] = await sql<{ page_id: string; page_title: string; content: string }[]>`
+    select page_id, page_title, content from page_content where page_slug = 'cookie-policy'`;
+  // The admin's sample calls change this order and page; they are put back afterwards for the other test files.
+  restore = async () => {
+    await sql`update orders set status = 'pending' where id = ${order!.id}`;
+    await sql`update page_content set page_title = ${page!.page_title}, content = ${page!.content} where page_id = ${page!.page_id}`;
+  };
   const [product, doomed] = await sql<{ id: string }[]>`
     insert into rings (name, sku, price_stone1) values ('Matrix Ring', ${matrixSku()}, 10), ('Matrix Doomed', ${matrixSku()}, 10) returning id`;
   // Two images that share seed files: deleting their rows keeps the files, which seed products still show.
@@ -96,6 +103,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await restore();
   await sql`delete from rings where sku like 'MATRIX-%'`;
   await waitForDeliveries();
   await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });

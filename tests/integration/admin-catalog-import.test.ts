@@ -52,13 +52,13 @@ const done = (events: Awaited<ReturnType<typeof runImport>>['events']) => events
 
 describe('import rules, row by row', () => {
   const file =
-    'SKU,Name,Weight,MOQ,Is_New_Arrival,Is_Mens_Jewelry,Material,Stone,Stone2,Price_Stone1,Price_Stone2,Earring_Type,Notes\n' +
-    `${tag}-E1,Stud Pair,1.25,6,Yes,0,Gold,Ruby,Onyx,19.99,24.50,Stud,ignored\n` +
-    `${tag}-E2,,heavy,several,TRUE,true,,,,12,,,\n` +
-    `,No sku here,1,1,yes,yes,,,,5,,,\n` +
-    `${tag}-E3,Hoops,2,1,no,1,silver,,,"1,000.00",,Hoop,\n` +
-    `${tag}-E4,Drops,2,1,no,no,tin,,,7.5,,Drop,\n` +
-    `${tag}-E5,Climbers,-1,1,no,no,silver,,,7.5,,,\n`;
+    'SKU,Name,Weight,MOQ,Is_New_Arrival,Is_Mens_Jewelry,Material,Stone,Stone1,Stone2,Price_Stone1,Price_Stone2,Earring_Type,Notes\n' +
+    `${tag}-E1,Stud Pair,1.25,6,Yes,0,Gold,Ruby,Ruby,Onyx,19.99,24.50,Stud,ignored\n` +
+    `${tag}-E2,,heavy,several,TRUE,true,,,,,12,,,\n` +
+    `,No sku here,1,1,yes,yes,,,,,5,,,\n` +
+    `${tag}-E3,Hoops,2,1,no,1,silver,,,,"1,000.00",,Hoop,\n` +
+    `${tag}-E4,Drops,2,1,no,no,tin,,,,7.5,,Drop,\n` +
+    `${tag}-E5,Climbers,-1,1,no,no,silver,,,,7.5,,,\n`;
 
   it('writes the good rows, lists the bad ones, skips rows without sku, and says how many', async () => {
     const { status, events } = await runImport('earrings', file);

@@ -54,7 +54,7 @@ async function uploadTo(productId: string, bytes?: Uint8Array) {
 describe('the product modal', () => {
   it('adds a product with every column and drops the storefront cache', async () => {
     const id = await newRing({
-      description: 'Two lines\nof text', material: 'Rose Gold', stone: 'Ruby', has_stone2: true, stone2: 'Onyx', weight: '4.5', moq: '6',
+      description: 'Two lines\nof text', material: 'Rose Gold', stone: 'Ruby', stone1: 'Ruby', has_stone2: true, stone2: 'Onyx', weight: '4.5', moq: '6',
       is_new_arrival: true, is_adjustable: true, price_stone2: '120.5',
     });
     expect(revalidateTag).toHaveBeenCalledWith('catalog');

@@ -79,10 +79,11 @@ describe('the import rules (SPEC §5), row by row', () => {
     ]);
   });
 
-  it('builds stone_details from stone and stone2, and refuses Stone 2 prices without a second stone', () => {
-    const p = plan('sku,stone,stone2,price_stone1,price_stone2\nR-1,Ruby,Onyx,10,12\nR-2,Ruby,,10,12\n');
-    expect(p.rows[0]!.product.stone_details).toEqual({ Stone1: 'Ruby', Stone2: 'Onyx' });
-    expect(p.bad).toEqual([{ row: 3, sku: 'R-2', reason: expect.stringMatching(/^price_stone2: Stone 2 prices need a second stone/) }]);
+  it('builds stone_details from stone1 and stone2', () => {
+    const p = plan('sku,stone,stone1,stone2,price_stone1,price_stone2\nR-1,Ruby,Ruby,Onyx,10,12\nR-2,Ruby,,,10,\nR-3,,,Onyx,10,12\n');
+    expect(p.rows[0]!.product).toMatchObject({ stone: 'Ruby', stone_details: { Stone1: 'Ruby', Stone2: 'Onyx' } });
+    expect(p.rows[1]!.product).toMatchObject({ stone: 'Ruby', stone_details: null });
+    expect(p.bad).toEqual([{ row: 4, sku: 'R-3', reason: "stone1: Enter Stone 1 (or Stone) before a second stone" }]);
   });
 
   it('attaches an image_url only when it is one of the bucket\'s files', () => {
@@ -119,7 +120,7 @@ describe('export and import round-trip', () => {
       clasp_type: null, is_new_arrival: true, is_mens_jewelry: false, is_adjustable: false, is_bracelet: true,
       n_price_18_stone1: '45.00', n_price_18_stone2: '50.50', b_price_7_stone1: '30.00', image_url: `${imagePrefix}necklaces/x/1.webp`,
     };
-    const csv = toCsv(csvColumns('necklaces'), [exportCells('necklaces', stored)]);
+    const csv = toCsv(csvColumns('necklaces'), [exportCells('necklaces', stored, imagePrefix)]);
     const p = planImport('necklaces', table(csv), { imagePrefix });
     expect(p.bad).toEqual([]);
     expect(p.rows[0]!.imageUrl).toBe(stored.image_url);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvColumns, visiblePrices, writeColumns } from '@/lib/admin/catalog/fields';
 import { emptyFormValues, formValuesFromRow, submittedValues } from '@/lib/admin/catalog/form-values';
-import { PRODUCT_SCHEMAS, productSaveInput, productIdField, STONE2_PRICE_NEEDS_STONE, STONE2_REQUIRED } from '@/lib/admin/catalog/schema';
+import { PRODUCT_SCHEMAS, productSaveInput, productIdField, STONE1_FIRST, STONE2_REQUIRED } from '@/lib/admin/catalog/schema';
 import { fieldErrors } from '@/lib/http/errors';
 
 const ring = (values: Record<string, unknown>) => PRODUCT_SCHEMAS.rings.safeParse({ ...emptyFormValues('rings'), name: 'Halo Ring', ...values });
@@ -42,16 +42,19 @@ describe('product schemas', () => {
       name: 'Name is required',
       sku: 'SKU must not contain control characters',
       material: 'Material must be one of silver, gold, rose-gold',
-      stone: 'Stone 1 is too long (100 characters at most)',
+      stone: 'Stone is too long (100 characters at most)',
     });
   });
 
-  it('Stone 2 needs the tick and a name; its prices need a second stone', () => {
-    const two = ring({ stone: 'Ruby', has_stone2: true, stone2: 'Onyx', price_stone2: '20' });
+  it('Stone 2 needs the tick and a name', () => {
+    const two = ring({ stone: 'Ruby', stone1: 'Ruby', has_stone2: true, stone2: 'Onyx', price_stone2: '20' });
     expect(two.data).toMatchObject({ stone: 'Ruby', stone_details: { Stone1: 'Ruby', Stone2: 'Onyx' }, price_stone2: 20 });
-    expect(ring({ stone: 'Ruby' }).data?.stone_details).toEqual({ Stone1: 'Ruby' });
+    expect(ring({ stone1: 'Ruby' }).data).toMatchObject({ stone: null, stone_details: { Stone1: 'Ruby' } });
+    expect(ring({ stone: 'Ruby' }).data).toMatchObject({ stone: 'Ruby', stone_details: null });
+    expect(fieldErrors(ring({ has_stone2: true, stone2: 'Onyx' }).error!).stone1).toBe(STONE1_FIRST);
     expect(fieldErrors(ring({ stone: 'Ruby', has_stone2: true }).error!).stone2).toBe(STONE2_REQUIRED);
-    expect(fieldErrors(ring({ stone: 'Ruby', price_stone2: '9' }).error!).price_stone2).toBe(STONE2_PRICE_NEEDS_STONE);
+    // A stored Stone 2 price without a second stone (older data) is kept as it is; the modal blanks it on save.
+    expect(ring({ stone: 'Ruby', price_stone2: '9' }).data?.price_stone2).toBe(9);
   });
 
   it('necklaces price every length and size per stone, and know Chain and Pendant in any case', () => {
@@ -80,13 +83,13 @@ describe('the modal form values', () => {
       is_adjustable: false, price_stone1: '120.00', price_stone2: '99.90',
     };
     const values = formValuesFromRow('rings', row);
-    expect(values).toMatchObject({ stone: 'Ruby', stone2: 'Onyx', has_stone2: true, weight: '4.20', moq: '3', price_stone1: '120.00' });
+    expect(values).toMatchObject({ stone: 'Ruby', stone1: 'Ruby', stone2: 'Onyx', has_stone2: true, weight: '4.20', moq: '3', price_stone1: '120.00' });
     const parsed = PRODUCT_SCHEMAS.rings.parse(values);
     expect(parsed).toMatchObject({ weight: 4.2, price_stone1: 120, price_stone2: 99.9, stone_details: { Stone1: 'Ruby', Stone2: 'Onyx' } });
   });
 
   it("unticking 'Has Stone 2' sends no second stone but keeps it in the form", () => {
-    const values = { ...emptyFormValues('rings'), name: 'A', stone: 'Ruby', stone2: 'Onyx', has_stone2: false, price_stone2: '5.00' };
+    const values = { ...emptyFormValues('rings'), name: 'A', stone1: 'Ruby', stone2: 'Onyx', has_stone2: false, price_stone2: '5.00' };
     const sent = submittedValues('rings', values);
     expect(sent).toMatchObject({ stone2: '', price_stone2: '' });
     expect(values.price_stone2).toBe('5.00');
@@ -107,7 +110,7 @@ describe('field lists', () => {
     const columns = csvColumns('body_jewelry');
     expect(columns[0]).toBe('sku');
     expect(columns.at(-1)).toBe('image_url');
-    expect(columns).toEqual(expect.arrayContaining(['stone', 'stone2', 'jewelry_type', 'size', 'gauge', 'price_stone1', 'price_stone2']));
+    expect(columns).toEqual(expect.arrayContaining(['stone', 'stone1', 'stone2', 'jewelry_type', 'size', 'gauge', 'price_stone1', 'price_stone2']));
     expect(new Set(columns).size).toBe(columns.length);
   });
 });

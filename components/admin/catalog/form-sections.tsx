@@ -94,6 +94,7 @@ export function BasicInformation(props: SectionProps) {
         <Input {...props} column="name" label="Name" maxLength={NAME_MAX} required />
         <Input {...props} column="sku" label="SKU" maxLength={SKU_MAX} />
         <Select {...props} column="material" label="Material" options={MATERIALS.map((m) => ({ value: m, label: materialLabel(m) }))} />
+        <Input {...props} column="stone" label="Stone" maxLength={STONE_MAX} hint="The main stone, used in search" />
         {f.hasNecklaceType && <Select {...props} column="necklace_type" label="Necklace Type" options={NECKLACE_TYPES.map((t) => ({ value: t, label: t }))} />}
         {f.texts.map((t) => (
           <Input key={t.column} {...props} column={t.column} label={t.label} maxLength={t.max} />
@@ -141,7 +142,7 @@ export function StoneDetails(props: SectionProps) {
   return (
     <Section title="Stone Details">
       <div className="grid gap-3 sm:grid-cols-2">
-        <Input {...props} column="stone" label="Stone 1" maxLength={STONE_MAX} />
+        <Input {...props} column="stone1" label="Stone 1" maxLength={STONE_MAX} hint="Name of the first stone choice" />
         <div className="space-y-1">
           <Tick {...props} column="has_stone2" label="Has Stone 2" />
           <Input {...props} column="stone2" label="Stone 2" maxLength={STONE_MAX} disabled={!two} hint={two ? undefined : "Tick 'Has Stone 2' to add a second stone."} />

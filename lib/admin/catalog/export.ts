@@ -6,6 +6,7 @@ import { withActor, type DbActor } from '../../db';
 import { toCsv } from './csv-file';
 import { exportCells } from './export-row';
 import { csvColumns } from './fields';
+import { publicImagePrefix } from './image-rules';
 import { table } from './products';
 
 const BATCH = 1000;
@@ -23,7 +24,8 @@ async function batch(actor: DbActor, category: Category, after: Row | null): Pro
 }
 
 /** The file, produced batch by batch as the client reads it; newest products first. */
-export function productsCsvStream(actor: DbActor, category: Category): ReadableStream<Uint8Array> {
+export function productsCsvStream(actor: DbActor, category: Category, supabaseUrl: string): ReadableStream<Uint8Array> {
+  const imagePrefix = publicImagePrefix(supabaseUrl);
   const encoder = new TextEncoder();
   const columns = csvColumns(category);
   let last: Row | null = null;
@@ -31,7 +33,7 @@ export function productsCsvStream(actor: DbActor, category: Category): ReadableS
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const rows = await batch(actor, category, last);
-      const csv = toCsv(columns, rows.map((r) => exportCells(category, r)), first);
+      const csv = toCsv(columns, rows.map((r) => exportCells(category, r, imagePrefix)), first);
       // The byte-order mark tells spreadsheet programs the file is UTF-8.
       if (first) controller.enqueue(encoder.encode(`\ufeff${rows.length ? csv : `${columns.join(',')}\r\n`}`));
       else if (rows.length) controller.enqueue(encoder.encode(csv));

@@ -131,15 +131,15 @@ function tableColumns(category: Category): string[] {
   ];
 }
 
-/** The table columns a product save writes (stone_details is built from stone and stone2). */
+/** The table columns a product save writes (stone_details is built from stone1 and stone2). */
 export function writeColumns(category: Category): string[] {
   return ['name', 'sku', 'description', 'material', 'stone', 'stone_details', 'weight', 'moq', ...tableColumns(category)];
 }
 
 /**
- * The CSV file's columns, in order: what the import reads and the export writes. `stone` is Stone 1 and `stone2` the
- * optional second stone (stored together in stone_details); `image_url` is the primary image.
+ * The CSV file's columns, in order: what the import reads and the export writes. `stone1` and `stone2` are the names
+ * of the stone choices (stone_details); `image_url` is the primary image.
  */
 export function csvColumns(category: Category): string[] {
-  return ['sku', 'name', 'description', 'material', 'stone', 'stone2', 'weight', 'moq', ...tableColumns(category), 'image_url'];
+  return ['sku', 'name', 'description', 'material', 'stone', 'stone1', 'stone2', 'weight', 'moq', ...tableColumns(category), 'image_url'];
 }

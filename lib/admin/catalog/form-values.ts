@@ -1,5 +1,5 @@
 // What the product modal holds while the admin types: every field as text or a tick, keyed by the table's column
-// (plus has_stone2 and stone2). Pure: built from a stored row, and turned into the values the schema checks.
+// (plus stone1, has_stone2 and stone2, the stone_details names). Pure: built from a stored row, and turned into the values the schema checks.
 import type { Category } from '../../catalog/categories';
 import { CATEGORY_FIELDS, flagFields, priceColumns } from './fields';
 
@@ -14,7 +14,7 @@ const asAmount = (v: unknown) => (v === null || v === undefined || v === '' ? ''
 
 function textColumns(category: Category): string[] {
   const f = CATEGORY_FIELDS[category];
-  return ['name', 'sku', 'description', 'material', 'stone', 'stone2', ...(f.hasNecklaceType ? ['necklace_type'] : []), ...f.texts.map((t) => t.column)];
+  return ['name', 'sku', 'description', 'material', 'stone', 'stone1', 'stone2', ...(f.hasNecklaceType ? ['necklace_type'] : []), ...f.texts.map((t) => t.column)];
 }
 
 /** The empty form of a new product: MOQ 1, nothing ticked. */
@@ -31,7 +31,7 @@ export function formValuesFromRow(category: Category, row: EditableRow): FormVal
   const values = emptyFormValues(category);
   for (const c of textColumns(category)) if (c in row) values[c] = asText(row[c]);
   const details = (row.stone_details ?? null) as { Stone1?: string | null; Stone2?: string | null } | null;
-  values.stone = asText(row.stone ?? details?.Stone1);
+  values.stone1 = asText(details?.Stone1);
   values.stone2 = asText(details?.Stone2);
   values.has_stone2 = Boolean(details?.Stone2);
   values.weight = asAmount(row.weight);

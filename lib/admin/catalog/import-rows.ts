@@ -46,7 +46,7 @@ export function recordToValues(category: Category, record: Record<string, string
   const cell = (column: string) => unescapeCell(record[column] ?? '');
   const f = CATEGORY_FIELDS[category];
   const values: Record<string, unknown> = {};
-  for (const column of ['sku', 'description', 'material', 'stone', 'stone2', ...(f.hasNecklaceType ? ['necklace_type'] : []), ...f.texts.map((t) => t.column)]) {
+  for (const column of ['sku', 'description', 'material', 'stone', 'stone1', 'stone2', ...(f.hasNecklaceType ? ['necklace_type'] : []), ...f.texts.map((t) => t.column)]) {
     values[column] = cell(column);
   }
   values.name = cell('name').trim() === '' ? UNTITLED_PRODUCT : cell('name');

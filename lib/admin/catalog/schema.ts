@@ -1,6 +1,6 @@
 // One zod schema per product table, shared by the product modal (checked as the admin types) and the server actions
-// and the CSV import (checked again on the server). Input field names are the table's columns, plus `has_stone2` and
-// `stone2`, which become stone_details. Prices and weight take steps of 0.01 and an empty one is null; every text goes
+// and the CSV import (checked again on the server). Input field names are the table's columns, plus `stone1`,
+// `has_stone2` and `stone2`, which become stone_details (the names of the stone choices on the product page). Prices and weight take steps of 0.01 and an empty one is null; every text goes
 // through text(). Pure: safe on client and server.
 import { z } from 'zod';
 import { CATEGORIES, MATERIALS, type Category, type Material } from '../../catalog/categories';
@@ -18,7 +18,7 @@ import {
   type NecklaceType,
 } from './fields';
 
-export type StoneDetailsValue = { Stone1: string; Stone2?: string };
+export type StoneDetailsValue = { Stone1?: string; Stone2?: string };
 /** A product as it is written to its table: column → value. */
 export type ProductWrite = Record<string, string | number | boolean | null | StoneDetailsValue>;
 
@@ -86,8 +86,7 @@ export const necklaceTypeField = z.unknown().transform((v, ctx): NecklaceType | 
 const flag = z.boolean({ error: 'must be ticked or not' }).nullable().transform((v) => v === true);
 
 export const STONE2_REQUIRED = "Stone 2 is required when 'Has Stone 2' is ticked";
-export const STONE1_FIRST = 'Enter Stone 1 before a second stone';
-export const STONE2_PRICE_NEEDS_STONE = 'Stone 2 prices need a second stone: tick \'Has Stone 2\' and name it';
+export const STONE1_FIRST = 'Enter Stone 1 (or Stone) before a second stone';
 
 function buildSchema(category: Category) {
   const f = CATEGORY_FIELDS[category];
@@ -96,7 +95,8 @@ function buildSchema(category: Category) {
     sku: optionalText({ max: SKU_MAX, label: 'SKU' }),
     description: optionalText({ max: DESCRIPTION_MAX, multiline: true, label: 'Description' }),
     material: materialField,
-    stone: optionalText({ max: STONE_MAX, label: 'Stone 1' }),
+    stone: optionalText({ max: STONE_MAX, label: 'Stone' }),
+    stone1: optionalText({ max: STONE_MAX, label: 'Stone 1' }),
     has_stone2: flag,
     stone2: optionalText({ max: STONE_MAX, label: 'Stone 2' }),
     weight: decimal('Weight'),
@@ -106,7 +106,6 @@ function buildSchema(category: Category) {
   for (const t of f.texts) shape[t.column] = optionalText({ max: t.max, label: t.label });
   for (const x of flagFields(category)) shape[x.column] = flag;
   for (const p of f.prices) shape[p.column] = decimal(p.itemType ? `Price ${p.label}` : `Price (Stone ${p.stone})`);
-  const stone2Prices = f.prices.filter((p) => p.stone === 2).map((p) => p.column);
 
   // An absent field is an empty one (a CSV file may leave columns out); zod would call it missing.
   const empty = Object.fromEntries(Object.keys(shape).map((k) => [k, null]));
@@ -115,20 +114,14 @@ function buildSchema(category: Category) {
     .preprocess(fill, z.object(shape, { error: 'Send the product fields.' }))
     .superRefine((v, ctx) => {
       if (v.has_stone2 && !v.stone2) ctx.addIssue({ code: 'custom', path: ['stone2'], message: STONE2_REQUIRED });
-      if (v.has_stone2 && !v.stone) ctx.addIssue({ code: 'custom', path: ['stone'], message: STONE1_FIRST });
-      if (!v.has_stone2) {
-        for (const column of stone2Prices) {
-          if (v[column] !== null) ctx.addIssue({ code: 'custom', path: [column], message: STONE2_PRICE_NEEDS_STONE });
-        }
-      }
+      if (v.has_stone2 && !v.stone1 && !v.stone) ctx.addIssue({ code: 'custom', path: ['stone1'], message: STONE1_FIRST });
     })
     .transform((v): ProductWrite => {
-      const { has_stone2, stone2, ...columns } = v as Record<string, ProductWrite[string]>;
-      const stone = columns.stone as string | null;
-      return {
-        ...columns,
-        stone_details: stone ? (has_stone2 && stone2 ? { Stone1: stone, Stone2: stone2 as string } : { Stone1: stone }) : null,
-      };
+      const { stone1, has_stone2, stone2, ...columns } = v as Record<string, ProductWrite[string]>;
+      const details: StoneDetailsValue = {};
+      if (stone1) details.Stone1 = stone1 as string;
+      if (has_stone2 && stone2) details.Stone2 = stone2 as string;
+      return { ...columns, stone_details: details.Stone1 || details.Stone2 ? details : null };
     });
 }
 

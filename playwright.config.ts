@@ -9,7 +9,7 @@ const mobile = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 // Journeys of one layout only (the desktop dropdown, the mobile menu) carry @desktop-only or @mobile-only in their title.
 const desktopOnly = /@desktop-only/;
 const mobileOnly = /@mobile-only/;
-const CATALOG_CHANGING = ['**/checkout.spec.ts', '**/account.spec.ts'];
+const CATALOG_CHANGING = ['**/checkout.spec.ts', '**/account.spec.ts', '**/admin-catalog.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,7 +25,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // The checkout and account journeys add (and remove) products of their own, so they run after the catalog
+  // The checkout, account and catalog back-office journeys add (and remove) products of their own, so they run after the catalog
   // journeys, whose expected counts (search totals, sitemap) come from the seeded catalog.
   projects: [
     { name: 'desktop', testIgnore: CATALOG_CHANGING, grepInvert: mobileOnly, use: { ...desktop, launchOptions } },

@@ -16,6 +16,7 @@ import { benchFulfilment } from './fulfilment';
 import { benchAccount } from './account';
 import { benchSearch } from './search';
 import { waitForHttp } from '../scripts/wait-for-http';
+import { benchCatalogAdmin } from './catalog-admin';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
@@ -166,6 +167,7 @@ async function main() {
     results.account_dashboard = await benchAccount(base, cfg);
     results.admin = await benchAdmin({ base, databaseUrl: databaseUrl(cfg), supabaseUrl: apiUrl(cfg), env });
     results.rss_after_load_mb = await rssMb(app.pid!);
+    results.catalog_admin = await benchCatalogAdmin({ base, supabaseUrl: apiUrl(cfg), databaseUrl: databaseUrl(cfg), distDir: DIST, durationSeconds: DURATION });
     console.log(`server RSS: idle ${results.rss_idle_mb} MB, after load ${results.rss_after_load_mb} MB`);
     results.search_queries = await benchSearch(stackEnv(cfg));
     console.log('search queries:', results.search_queries);

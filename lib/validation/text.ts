@@ -44,10 +44,10 @@ export function text(options: TextOptions) {
     );
 }
 
-/** Optional text: undefined, null or blank becomes null. */
+/** Optional text: undefined, null or blank becomes null. A bad text keeps its own message (not a union's). */
 export function optionalText(options: Omit<TextOptions, 'min' | 'minMessage'>) {
-  return z
-    .union([text(options), z.null(), z.undefined()])
+  return text(options)
+    .nullish()
     .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 }
 

@@ -11,25 +11,36 @@ import { ROUTE_META } from '@/lib/http/route';
 import { as } from './admin-request';
 import { callers, closeSupport, fingerprint, newKey, paidOrder, type Callers, type OrderFixture } from './admin-support';
 import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint } from './checkout-support';
+import { imageBytes, importRequest, uploadRequest } from './catalog-support';
 
 vi.mock('next/headers', async () => {
   const r = await import('./admin-request');
   return { cookies: async () => r.cookieStore(), headers: async () => r.requestHeaders() };
 });
 vi.mock('next/cache', () => ({ revalidateTag: vi.fn(), revalidatePath: vi.fn(), unstable_cache: (fn: unknown) => fn }));
+vi.mock('next/server', async (importOriginal) => ({ ...(await importOriginal<typeof import('next/server')>()), after: vi.fn() }));
 
 // ---- The table: one valid sample per admin action and route handler. ----
-let fx: { order: string; paid: OrderFixture; page: string };
+let fx: { order: string; paid: OrderFixture; page: string; product: string; doomed: string; images: string[]; png: Uint8Array };
+const matrixSku = () => `MATRIX-${newKey()}`;
 
 const ACTIONS: Record<string, () => unknown> = {
   'admin.orders.updateStatus': () => ({ orderId: fx.order, status: 'processing' }),
   'admin.orders.refund': () => ({ orderId: fx.paid.id, amountCents: 150, idempotencyKey: newKey(), markRefunded: false }),
   'admin.pages.update': () => ({ pageId: fx.page, title: 'Matrix Page', content: 'Written by the admin action matrix.' }),
+  'admin.products.create': () => ({ category: 'rings', values: { name: 'Matrix Ring', sku: matrixSku() } }),
+  'admin.products.update': () => ({ category: 'rings', id: fx.product, values: { name: 'Matrix Ring', sku: matrixSku(), price_stone1: '12.50' } }),
+  'admin.productImages.reorder': () => ({ category: 'rings', productId: fx.product, imageIds: [...fx.images].reverse() }),
+  'admin.productImages.delete': () => ({ category: 'rings', productId: fx.product, imageIds: fx.images.slice(0, 1) }),
+  'admin.products.delete': () => ({ category: 'rings', id: fx.doomed }),
 };
 
 const ROUTES: Record<string, () => Request> = {
   'admin.search': () => new Request('http://localhost/api/admin/search?q=ring'),
   'admin.orders.export': () => new Request('http://localhost/api/admin/orders/export?status=completed'),
+  'admin.productImages.upload': () => uploadRequest('rings', fx.product, fx.png),
+  'admin.products.import': () => importRequest('rings', `sku,name\n${matrixSku()},Matrix Import\n`),
+  'admin.products.export': () => new Request('http://localhost/api/admin/products/export?category=rings'),
 };
 
 // ---- Discovery ----
@@ -74,11 +85,28 @@ beforeAll(async () => {
   const [page] = await sql<{ page_id: string }[]>`
     insert into page_content (page_slug, page_title, content) values (${'matrix-' + newKey().slice(0, 8)}, 'Matrix', 'Before.')
     returning page_id`;
-  fx = { order: (await paidOrder(sql, 2_000, 'pending')).id, paid: await paidOrder(sql), page: page!.page_id };
+  const [product, doomed] = await sql<{ id: string }[]>`
+    insert into rings (name, sku, price_stone1) values ('Matrix Ring', ${matrixSku()}, 10), ('Matrix Doomed', ${matrixSku()}, 10) returning id`;
+  // Two images that share seed files: deleting their rows keeps the files, which seed products still show.
+  const images = await sql<{ id: string }[]>`
+    insert into product_images (ring_id, image_url, is_primary, display_order)
+    select ${product!.id}, image_url, n = 1, n - 1 from (
+      select image_url, row_number() over (order by image_url) as n from (select distinct image_url from product_images where ring_id is not null limit 2) u
+    ) s returning id`;
+  fx = {
+    order: (await paidOrder(sql, 2_000, 'pending')).id,
+    paid: await paidOrder(sql),
+    page: page!.page_id,
+    product: product!.id,
+    doomed: doomed!.id,
+    images: images.map((i) => i.id),
+    png: await imageBytes(),
+  };
   await waitForDeliveries();
 });
 
 afterAll(async () => {
+  await sql`delete from rings where sku like 'MATRIX-%'`;
   await waitForDeliveries();
   await sql`delete from page_content where page_id = ${fx.page}`;
   await sql`delete from orders where id in (${fx.order}, ${fx.paid.id})`;

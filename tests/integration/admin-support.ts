@@ -64,7 +64,7 @@ export async function paidOrder(sql: postgres.Sql, totalCents = 12_500, status =
 
 /**
  * Everything an admin action could write, as one hash: order statuses, items, payments and refunds, history, content
- * pages, the five product tables, images and admin membership. Equal before and after = nothing written.
+ * pages, the five product tables, images, stored files and admin membership. Equal before and after = nothing written.
  */
 export async function fingerprint(sql: postgres.Sql): Promise<string> {
   const [row] = await sql<{ fp: string }[]>`
@@ -76,7 +76,8 @@ export async function fingerprint(sql: postgres.Sql): Promise<string> {
       (select string_agg(page_id::text || md5(page_title || content) || last_updated::text, ',' order by page_id) from page_content),
       (select count(*)::text || coalesce(md5(string_agg(id::text || name || coalesce(sku, ''), ',' order by id)), '') from catalog_products),
       (select count(*)::text || coalesce(md5(string_agg(id::text || image_url || is_primary::text || display_order::text, ',' order by id)), '') from product_images),
-      (select count(*)::text from admin_users)
+      (select count(*)::text from admin_users),
+      (select count(*)::text || coalesce(md5(string_agg(name, ',' order by name)), '') from storage.objects)
     )) as fp`;
   return row!.fp;
 }

@@ -44,6 +44,7 @@ describe('text()', () => {
     expect(o.parse(null)).toBeNull();
     expect(o.parse(' ab ')).toBe('ab');
     expect(o.safeParse('a\u0000').success).toBe(false);
+    expect(o.safeParse('a\u0000').error?.issues[0]?.message).toBe('must not contain control characters');
   });
 
   it('emailText checks the shape and refuses control characters', () => {

@@ -1,28 +1,28 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { CategoryScreen } from '@/components/admin/catalog/category-screen';
+import { loadCategoryScreen } from '@/lib/admin/catalog/products';
+import { parseCategoryScreenQuery } from '@/lib/admin/catalog/screen';
+import { actorFor } from '@/lib/auth/access';
 import { CATEGORY_INFO, categoryFromRoute } from '@/lib/catalog/categories';
 import { requireAdminPage } from '@/lib/auth/page-guards';
 
-type Props = { params: Promise<{ category: string }> };
+type Props = {
+  params: Promise<{ category: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const category = categoryFromRoute((await params).category);
   return { title: category ? CATEGORY_INFO[category].label : 'Not found' };
 }
 
-/** A category screen of the back office. Its product list, editor and import are the catalog screens' work. */
-export default async function CategoryScreen({ params }: Props) {
-  await requireAdminPage();
+/** A category screen of the back office: 20 products a page, the add/edit modal, images, CSV import and export. */
+export default async function CategoryScreenPage({ params, searchParams }: Props) {
+  const admin = await requireAdminPage();
   const category = categoryFromRoute((await params).category);
   if (!category) notFound();
-  const label = CATEGORY_INFO[category].label;
-  return (
-    <div className="space-y-4">
-      <h1 className="adm-h1">{label}</h1>
-      <div className="adm-panel text-sm">
-        The product list, the add and edit form, images and CSV import for {label.toLowerCase()} are coming to this screen next. Until
-        then, the dashboard shows how many products each category holds.
-      </div>
-    </div>
-  );
+  const query = parseCategoryScreenQuery(await searchParams);
+  const data = await loadCategoryScreen(actorFor(admin), category, query.page, query.edit);
+  return <CategoryScreen data={data} />;
 }

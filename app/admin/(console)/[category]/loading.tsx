@@ -1,0 +1,5 @@
+import { ProductGridSkeleton } from '@/components/admin/catalog/product-card';
+
+export default function Loading() {
+  return <ProductGridSkeleton />;
+}

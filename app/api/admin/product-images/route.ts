@@ -1,0 +1,34 @@
+import { revalidateTag } from 'next/cache';
+import { NextResponse } from 'next/server';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, MISSING_UPLOAD_PARAMETERS } from '@/lib/admin/catalog/image-rules';
+import { uploadProductImage } from '@/lib/admin/catalog/upload';
+import { IMAGE_WRITE_TAGS } from '@/lib/admin/catalog/tags';
+import { isCategory } from '@/lib/catalog/categories';
+import { readBodyCapped } from '@/lib/http/body';
+import { HttpError } from '@/lib/http/errors';
+import { defineRoute } from '@/lib/http/route';
+import { isUuid } from '@/lib/validation/text';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/**
+ * POST /api/admin/product-images?category=&productId= with the image file as the body (one file per request, so the
+ * browser shows each file's progress) → { image }. Above 10 MB the body is refused before it is read.
+ */
+export const POST = defineRoute({ name: 'admin.productImages.upload', access: 'admin', failure: 'the server could not store it' }, async (request, ctx) => {
+  const params = new URL(request.url).searchParams;
+  const category = params.get('category');
+  const productId = params.get('productId');
+  if (!isCategory(category) || !isUuid(productId)) {
+    await request.body?.cancel().catch(() => {});
+    throw new HttpError(400, MISSING_UPLOAD_PARAMETERS, 'missing_parameters');
+  }
+  const bytes = await readBodyCapped(request, IMAGE_MAX_BYTES).catch((err: unknown) => {
+    throw err instanceof HttpError && err.status === 413 ? new HttpError(413, IMAGE_TOO_LARGE, 'too_large') : err;
+  });
+  if (bytes.byteLength === 0) throw new HttpError(400, 'The file is empty', 'empty');
+  const image = await uploadProductImage(ctx.actor, { category, productId: productId.toLowerCase() }, bytes, ctx.requestId);
+  for (const tag of IMAGE_WRITE_TAGS) revalidateTag(tag);
+  return NextResponse.json({ image }, { headers: { 'cache-control': 'no-store' } });
+});

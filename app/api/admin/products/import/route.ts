@@ -1,0 +1,34 @@
+import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE, NO_DATA_TO_IMPORT, readCsvFile } from '@/lib/admin/catalog/csv-file';
+import { publicImagePrefix } from '@/lib/admin/catalog/image-rules';
+import { planImport } from '@/lib/admin/catalog/import-rows';
+import { IMPORT_FAILED, importResponse } from '@/lib/admin/catalog/import-stream';
+import { isCategory } from '@/lib/catalog/categories';
+import { env } from '@/lib/env';
+import { readBodyCapped } from '@/lib/http/body';
+import { HttpError } from '@/lib/http/errors';
+import { defineRoute } from '@/lib/http/route';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/**
+ * POST /api/admin/products/import?category= with one CSV file as the body. A file that cannot be read (too large, a
+ * spreadsheet, another encoding, broken quoting, no rows) is a 4xx with the reason and writes nothing. Otherwise every
+ * row is checked first, then the good ones are written in one transaction while the answer streams the progress
+ * (application/x-ndjson: start, progress…, done with the refused rows, or error).
+ */
+export const POST = defineRoute({ name: 'admin.products.import', access: 'admin', failure: IMPORT_FAILED }, async (request, ctx) => {
+  const category = new URL(request.url).searchParams.get('category');
+  if (!isCategory(category)) {
+    await request.body?.cancel().catch(() => {});
+    throw new HttpError(400, 'Choose the category to import into.', 'missing_category');
+  }
+  const bytes = await readBodyCapped(request, IMPORT_MAX_BYTES).catch((err: unknown) => {
+    throw err instanceof HttpError && err.status === 413 ? new HttpError(413, IMPORT_TOO_LARGE, 'too_large') : err;
+  });
+  const table = readCsvFile(bytes);
+  if (!table.ok) throw new HttpError(table.error === NO_DATA_TO_IMPORT ? 400 : 422, table.error, 'unreadable_file');
+  const plan = planImport(category, table.value, { imagePrefix: publicImagePrefix(env().NEXT_PUBLIC_SUPABASE_URL) });
+  if (plan.rows.length === 0 && plan.bad.length === 0) throw new HttpError(400, NO_DATA_TO_IMPORT, 'no_data');
+  return importResponse(ctx.actor, category, plan, ctx.requestId);
+});

@@ -1,0 +1,93 @@
+'use server';
+// Product and image actions of the category screens, as the admin under RLS through defineAction. Every write drops
+// the storefront's cached catalog (listing, search, home; product pages read fresh) and the dashboard's counts.
+// Stored image files are removed after the database change has committed, and only when no image row still names them.
+import { z } from 'zod';
+import { defineAction } from '../../actions/define';
+import { ActionError } from '../../actions/result';
+import { withActor } from '../../db';
+import { removeProductImageFiles } from '../../storage/product-images';
+import { isUuid } from '../../validation/text';
+import { deleteImages, reorderImages } from './images';
+import { deleteProductRow, insertProduct, unusedImageUrls, updateProduct as writeProduct } from './products';
+import { categoryField, PRODUCT_GONE, productIdField, productSaveInput } from './schema';
+import { CATALOG_WRITE_TAGS, IMAGE_WRITE_TAGS } from './tags';
+
+/** The most images one request may name (a product has a handful). */
+const MAX_IMAGES = 100;
+
+export const createProduct = defineAction({
+  name: 'admin.products.create',
+  access: 'admin',
+  schema: productSaveInput(z.undefined({ error: 'A new product has no id yet.' }).optional()),
+  success: 'Product added successfully',
+  failure: 'Failed to save product',
+  revalidate: CATALOG_WRITE_TAGS,
+  run: async ({ category, product }, { tx }) => ({ id: await insertProduct(tx, category, product) }),
+});
+
+export const updateProduct = defineAction({
+  name: 'admin.products.update',
+  access: 'admin',
+  schema: productSaveInput(productIdField),
+  success: 'Product updated successfully',
+  failure: 'Failed to save product',
+  revalidate: CATALOG_WRITE_TAGS,
+  run: async ({ category, id, product }, { tx }) => {
+    if (!(await writeProduct(tx, category, id, product))) throw new ActionError(PRODUCT_GONE, 404);
+    return { id };
+  },
+});
+
+export const deleteProduct = defineAction({
+  name: 'admin.products.delete',
+  access: 'admin',
+  schema: z.object({ category: categoryField, id: productIdField }, { error: 'Send the category and the product id.' }),
+  success: 'Product deleted successfully',
+  failure: 'Failed to delete product',
+  revalidate: CATALOG_WRITE_TAGS,
+  // The files go after the commit, so the transaction is opened here rather than by the wrapper.
+  transaction: false,
+  run: async ({ category, id }, { actor, requestId }) => {
+    const unused = await withActor(actor, async (tx) => {
+      const urls = await deleteProductRow(tx, category, id);
+      if (urls === null) throw new ActionError(PRODUCT_GONE, 404);
+      return unusedImageUrls(tx, urls);
+    });
+    await removeProductImageFiles(unused, requestId);
+    return { id };
+  },
+});
+
+const imageIds = (min: number) =>
+  z
+    .array(z.string().refine(isUuid, { error: 'That is not an image id.' }), { error: 'Send the image ids.' })
+    .min(min, { error: 'Select at least one image.' })
+    .max(MAX_IMAGES, { error: `At most ${MAX_IMAGES} images at a time.` });
+
+export const deleteProductImages = defineAction({
+  name: 'admin.productImages.delete',
+  access: 'admin',
+  schema: z.object({ category: categoryField, productId: productIdField, imageIds: imageIds(1) }, { error: 'Send the product and the images.' }),
+  success: (data: { count: number }) => (data.count === 1 ? 'Image deleted successfully' : `${data.count} image(s) deleted successfully`),
+  failure: 'Failed to delete image(s)',
+  revalidate: IMAGE_WRITE_TAGS,
+  transaction: false,
+  run: async ({ category, productId, imageIds: ids }, { actor, requestId }) => {
+    const unused = await withActor(actor, async (tx) => unusedImageUrls(tx, await deleteImages(tx, category, productId, ids)));
+    await removeProductImageFiles(unused, requestId);
+    return { count: ids.length };
+  },
+});
+
+export const reorderProductImages = defineAction({
+  name: 'admin.productImages.reorder',
+  access: 'admin',
+  schema: z.object({ category: categoryField, productId: productIdField, imageIds: imageIds(1) }, { error: 'Send the product and its images in order.' }),
+  failure: 'Failed to save image order',
+  revalidate: IMAGE_WRITE_TAGS,
+  run: async ({ category, productId, imageIds: ids }, { tx }) => {
+    await reorderImages(tx, category, productId, ids);
+    return { order: ids };
+  },
+});

@@ -1,0 +1,53 @@
+// What the product modal holds while the admin types: every field as text or a tick, keyed by the table's column
+// (plus stone1, has_stone2 and stone2, the stone_details names). Pure: built from a stored row, and turned into the values the schema checks.
+import type { Category } from '../../catalog/categories';
+import { CATEGORY_FIELDS, flagFields, priceColumns } from './fields';
+
+export type FormValues = Record<string, string | boolean>;
+
+/** A stored product row as the editor reads it (numeric columns as numbers or numeric text). */
+export type EditableRow = Record<string, unknown> & { id: string };
+
+const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+/** 12.5 → '12.50': prices and weights show their two decimals. */
+const asAmount = (v: unknown) => (v === null || v === undefined || v === '' ? '' : Number(v).toFixed(2));
+
+function textColumns(category: Category): string[] {
+  const f = CATEGORY_FIELDS[category];
+  return ['name', 'sku', 'description', 'material', 'stone', 'stone1', 'stone2', ...(f.hasNecklaceType ? ['necklace_type'] : []), ...f.texts.map((t) => t.column)];
+}
+
+/** The empty form of a new product: MOQ 1, nothing ticked. */
+export function emptyFormValues(category: Category): FormValues {
+  const values: FormValues = { has_stone2: false, weight: '', moq: '1' };
+  for (const c of textColumns(category)) values[c] = '';
+  for (const x of flagFields(category)) values[x.column] = false;
+  for (const c of priceColumns(category)) values[c] = '';
+  return values;
+}
+
+/** The form of a stored product. */
+export function formValuesFromRow(category: Category, row: EditableRow): FormValues {
+  const values = emptyFormValues(category);
+  for (const c of textColumns(category)) if (c in row) values[c] = asText(row[c]);
+  const details = (row.stone_details ?? null) as { Stone1?: string | null; Stone2?: string | null } | null;
+  values.stone1 = asText(details?.Stone1);
+  values.stone2 = asText(details?.Stone2);
+  values.has_stone2 = Boolean(details?.Stone2);
+  values.weight = asAmount(row.weight);
+  values.moq = asText(row.moq ?? 1);
+  for (const x of flagFields(category)) values[x.column] = row[x.column] === true;
+  for (const c of priceColumns(category)) values[c] = asAmount(row[c]);
+  return values;
+}
+
+/**
+ * The values sent on save. Stone 2 fields are disabled while 'Has Stone 2' is unticked: they are kept in the form (so
+ * ticking it again brings them back) but not sent, so the product is saved without a second stone.
+ */
+export function submittedValues(category: Category, values: FormValues): FormValues {
+  if (values.has_stone2) return values;
+  const out: FormValues = { ...values, stone2: '' };
+  for (const p of CATEGORY_FIELDS[category].prices) if (p.stone === 2) out[p.column] = '';
+  return out;
+}

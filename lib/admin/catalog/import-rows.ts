@@ -1,0 +1,124 @@
+// The rows of an import file turned into products (SPEC §5), every one checked before anything is written: rows
+// without a sku are skipped; a blank name is 'Untitled Product'; a weight that is not a number is empty; an MOQ that
+// is not a number is 1; a tick is true for true, 1 or yes in any case; then the table's own schema, as the product
+// modal uses it. Rows that fail are listed with their row number and the reason. Pure: the browser previews a file
+// with it and the server imports with it.
+import type { Category } from '../../catalog/categories';
+import { rowNumber, unescapeCell, type CsvTable } from './csv-file';
+import { CATEGORY_FIELDS, csvColumns, flagFields, IMAGE_URL_MAX, UNTITLED_PRODUCT } from './fields';
+import { PRODUCT_SCHEMAS, type ProductWrite } from './schema';
+
+export interface ImportRow {
+  row: number;
+  sku: string;
+  product: ProductWrite;
+  /** Attached as the product's primary image. */
+  imageUrl: string | null;
+}
+
+export interface BadRow {
+  row: number;
+  sku: string;
+  reason: string;
+}
+
+export interface ImportPlan {
+  rows: ImportRow[];
+  bad: BadRow[];
+  /** Rows without a sku. */
+  skipped: number;
+  /** Every row of the file. */
+  total: number;
+  /** Columns of the file that the import does not read. */
+  ignoredColumns: string[];
+}
+
+export interface ImportOptions {
+  /** Public URL prefix of the product-images bucket: the only images a row may name. */
+  imagePrefix: string;
+}
+
+const TRUE_WORDS = /^(true|1|yes)$/i;
+const NUMBER_LIKE = /^\s*-?\s*(\d+\.?\d*|\.\d+)\s*$/;
+
+/** One CSV record as the fields the product schema reads. */
+export function recordToValues(category: Category, record: Record<string, string | undefined>): Record<string, unknown> {
+  const cell = (column: string) => unescapeCell(record[column] ?? '');
+  const f = CATEGORY_FIELDS[category];
+  const values: Record<string, unknown> = {};
+  for (const column of ['sku', 'description', 'material', 'stone', 'stone1', 'stone2', ...(f.hasNecklaceType ? ['necklace_type'] : []), ...f.texts.map((t) => t.column)]) {
+    values[column] = cell(column);
+  }
+  values.name = cell('name').trim() === '' ? UNTITLED_PRODUCT : cell('name');
+  values.has_stone2 = cell('stone2').trim() !== '';
+  values.weight = NUMBER_LIKE.test(cell('weight')) ? cell('weight') : null;
+  values.moq = NUMBER_LIKE.test(cell('moq')) ? cell('moq') : null;
+  for (const x of flagFields(category)) values[x.column] = TRUE_WORDS.test(cell(x.column).trim());
+  for (const p of f.prices) values[p.column] = cell(p.column);
+  return values;
+}
+
+/** The image a row names, or why it cannot be used. */
+export function checkImageUrl(raw: string, imagePrefix: string): { ok: true; url: string | null } | { ok: false; reason: string } {
+  const url = raw.trim();
+  if (!url) return { ok: true, url: null };
+  const inBucket = url.startsWith(imagePrefix) && url.length > imagePrefix.length && url.length <= IMAGE_URL_MAX && !/[\s"'<>\\]/.test(url);
+  if (!inBucket || url.slice(imagePrefix.length).split('/').some((s) => s === '' || s === '.' || s === '..')) {
+    return { ok: false, reason: `image_url: must be an image stored in the shop's product-images bucket (${imagePrefix}…)` };
+  }
+  return { ok: true, url };
+}
+
+/** Every row of the file, checked: the products to write, the rows refused and why, and the rows skipped. */
+export function planImport(category: Category, table: CsvTable, options: ImportOptions): ImportPlan {
+  const known = new Set(csvColumns(category));
+  const plan: ImportPlan = {
+    rows: [],
+    bad: [],
+    skipped: 0,
+    total: table.records.length,
+    ignoredColumns: table.fields.filter((f) => !known.has(f)),
+  };
+  const firstRowOfSku = new Map<string, number>();
+  table.records.forEach((record, index) => {
+    const row = rowNumber(index);
+    const sku = unescapeCell(record.sku ?? '').trim();
+    if (!sku) {
+      plan.skipped++;
+      return;
+    }
+    const shape = table.shapeErrors.get(row);
+    if (shape) return void plan.bad.push({ row, sku, reason: shape });
+    const earlier = firstRowOfSku.get(sku);
+    if (earlier !== undefined) return void plan.bad.push({ row, sku, reason: `sku: the same SKU is in row ${earlier}` });
+    firstRowOfSku.set(sku, row);
+
+    const reasons: string[] = [];
+    const parsed = PRODUCT_SCHEMAS[category].safeParse(recordToValues(category, record));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) reasons.push(`${issue.path.map(String).join('.') || 'row'}: ${issue.message}`);
+    }
+    const image = checkImageUrl(unescapeCell(record.image_url ?? ''), options.imagePrefix);
+    if (!image.ok) reasons.push(image.reason);
+    if (reasons.length > 0 || !parsed.success || !image.ok) return void plan.bad.push({ row, sku, reason: reasons.join('; ') });
+    plan.rows.push({ row, sku, product: parsed.data, imageUrl: image.url });
+  });
+  return plan;
+}
+
+/** The refused rows as a file to fix and import again: their own columns plus import_error. */
+export function badRowsTable(table: CsvTable, bad: readonly BadRow[]): { fields: string[]; rows: string[][] } {
+  const fields = [...table.fields, 'import_error'];
+  const rows = bad.map((b) => {
+    const record = table.records[b.row - 2] ?? {};
+    return [...table.fields.map((f) => record[f] ?? ''), b.reason];
+  });
+  return { fields, rows };
+}
+
+/** What the import route streams, one JSON object per line, while it writes. */
+export type ImportEvent =
+  | { type: 'start'; rows: number }
+  | { type: 'progress'; written: number; rows: number }
+  | { type: 'done'; created: number; updated: number; unchanged: number; skipped: number; total: number; bad: BadRow[] }
+  | { type: 'error'; error: string; requestId?: string };

@@ -1,0 +1,65 @@
+import 'server-only';
+// The import's answer: its progress as it writes, one JSON line per batch, then the outcome. Every batch is written
+// inside one transaction, so a failure (or the admin closing the page) leaves nothing behind. The storefront's cache
+// is dropped once the response has ended, and only if the transaction committed (Next.js runs revalidations of a
+// route handler when it returns, which is before this stream has written anything).
+import { revalidateTag } from 'next/cache';
+import { after } from 'next/server';
+import type { Category } from '../../catalog/categories';
+import { withActor, type DbActor } from '../../db';
+import { logError } from '../../http/log';
+import { writeImportRows, type ImportCounts } from './import';
+import type { ImportEvent, ImportPlan } from './import-rows';
+import { CATALOG_WRITE_TAGS } from './tags';
+
+/** An unexpected failure (the reference is added); the transaction rolled back, so nothing was written. */
+export const IMPORT_FAILED = 'The import could not be completed and nothing was written';
+
+class ImportCancelled extends Error {}
+
+export function importResponse(actor: DbActor, category: Category, plan: ImportPlan, requestId: string): Response {
+  let committed = false;
+  after(() => {
+    if (committed) for (const tag of CATALOG_WRITE_TAGS) revalidateTag(tag);
+  });
+  const encoder = new TextEncoder();
+  let cancelled = false;
+  const rows = plan.rows.length;
+
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (event: ImportEvent) => {
+        if (!cancelled) controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      };
+      void (async () => {
+        try {
+          send({ type: 'start', rows });
+          let counts: ImportCounts = { created: 0, updated: 0, unchanged: 0 };
+          if (rows > 0) {
+            counts = await withActor(actor, (tx) =>
+              writeImportRows(tx, category, plan.rows, (written) => {
+                if (cancelled) throw new ImportCancelled();
+                send({ type: 'progress', written, rows });
+              }),
+            );
+            committed = true;
+          }
+          send({ type: 'done', ...counts, skipped: plan.skipped, total: plan.total, bad: plan.bad });
+        } catch (err) {
+          if (!(err instanceof ImportCancelled)) {
+            logError('admin import failed', err, { requestId, category, rows });
+            send({ type: 'error', error: `${IMPORT_FAILED} (reference ${requestId})`, requestId });
+          }
+        } finally {
+          if (!cancelled) controller.close();
+        }
+      })();
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return new Response(stream, {
+    headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-request-id': requestId },
+  });
+}

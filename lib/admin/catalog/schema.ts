@@ -1,0 +1,154 @@
+// One zod schema per product table, shared by the product modal (checked as the admin types) and the server actions
+// and the CSV import (checked again on the server). Input field names are the table's columns, plus `stone1`,
+// `has_stone2` and `stone2`, which become stone_details (the names of the stone choices on the product page). Prices and weight take steps of 0.01 and an empty one is null; every text goes
+// through text(). Pure: safe on client and server.
+import { z } from 'zod';
+import { CATEGORIES, MATERIALS, type Category, type Material } from '../../catalog/categories';
+import { isUuid, optionalText, text } from '../../validation/text';
+import {
+  CATEGORY_FIELDS,
+  DESCRIPTION_MAX,
+  flagFields,
+  MAX_AMOUNT,
+  MAX_MOQ,
+  NAME_MAX,
+  NECKLACE_TYPES,
+  SKU_MAX,
+  STONE_MAX,
+  type NecklaceType,
+} from './fields';
+
+export type StoneDetailsValue = { Stone1?: string; Stone2?: string };
+/** A product as it is written to its table: column → value. */
+export type ProductWrite = Record<string, string | number | boolean | null | StoneDetailsValue>;
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * A dollar amount or weight: a number, or text like "12.5" / "12.50"; steps of 0.01, never negative; blank is null.
+ */
+export function decimal(label: string) {
+  return z.unknown().transform((v, ctx): number | null => {
+    if (blank(v)) return null;
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    let n: number;
+    if (typeof v === 'number') {
+      n = v;
+    } else if (typeof v === 'string') {
+      const s = v.trim();
+      if (/^-\s*\d/.test(s)) return fail(`${label} cannot be negative`);
+      if (!/^\d+(\.\d+)?$|^\.\d+$/.test(s)) return fail(`${label} must be a number, like 12.50`);
+      n = Number(s);
+    } else {
+      return fail(`${label} must be a number, like 12.50`);
+    }
+    if (!Number.isFinite(n)) return fail(`${label} must be a number, like 12.50`);
+    if (n < 0) return fail(`${label} cannot be negative`);
+    if (n > MAX_AMOUNT) return fail(`${label} is too large (99,999,999.99 at most)`);
+    const cents = n * 100;
+    if (Math.abs(cents - Math.round(cents)) > 1e-6) return fail(`${label} can have at most 2 decimals (steps of 0.01)`);
+    return Math.round(cents) / 100;
+  });
+}
+
+/** Minimum order quantity: a whole number from 1; blank is the default, 1. */
+export const moqField = z.unknown().transform((v, ctx): number => {
+  if (blank(v)) return 1;
+  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : typeof v === 'number' ? v : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_MOQ) {
+    ctx.addIssue({ code: 'custom', message: `MOQ must be a whole number from 1 to ${MAX_MOQ.toLocaleString('en-US')}` });
+    return z.NEVER;
+  }
+  return n;
+});
+
+/** 'Gold', ' rose gold ' → 'gold', 'rose-gold'; blank is null; anything else is refused. */
+export const materialField = z.unknown().transform((v, ctx): Material | null => {
+  if (blank(v)) return null;
+  const key = typeof v === 'string' ? v.trim().toLowerCase().replace(/[\s_]+/g, '-') : '';
+  if ((MATERIALS as readonly string[]).includes(key)) return key as Material;
+  ctx.addIssue({ code: 'custom', message: `Material must be one of ${MATERIALS.join(', ')}` });
+  return z.NEVER;
+});
+
+/** Chain or Pendant (any case); blank is null. */
+export const necklaceTypeField = z.unknown().transform((v, ctx): NecklaceType | null => {
+  if (blank(v)) return null;
+  const found = typeof v === 'string' ? NECKLACE_TYPES.find((t) => t.toLowerCase() === v.trim().toLowerCase()) : undefined;
+  if (found) return found;
+  ctx.addIssue({ code: 'custom', message: `Necklace type must be ${NECKLACE_TYPES.join(' or ')}` });
+  return z.NEVER;
+});
+
+const flag = z.boolean({ error: 'must be ticked or not' }).nullable().transform((v) => v === true);
+
+export const STONE2_REQUIRED = "Stone 2 is required when 'Has Stone 2' is ticked";
+export const STONE1_FIRST = 'Enter Stone 1 (or Stone) before a second stone';
+
+function buildSchema(category: Category) {
+  const f = CATEGORY_FIELDS[category];
+  const shape: Record<string, z.ZodType> = {
+    name: text({ max: NAME_MAX, min: 1, label: 'Name', minMessage: 'Name is required' }),
+    sku: optionalText({ max: SKU_MAX, label: 'SKU' }),
+    description: optionalText({ max: DESCRIPTION_MAX, multiline: true, label: 'Description' }),
+    material: materialField,
+    stone: optionalText({ max: STONE_MAX, label: 'Stone' }),
+    stone1: optionalText({ max: STONE_MAX, label: 'Stone 1' }),
+    has_stone2: flag,
+    stone2: optionalText({ max: STONE_MAX, label: 'Stone 2' }),
+    weight: decimal('Weight'),
+    moq: moqField,
+  };
+  if (f.hasNecklaceType) shape.necklace_type = necklaceTypeField;
+  for (const t of f.texts) shape[t.column] = optionalText({ max: t.max, label: t.label });
+  for (const x of flagFields(category)) shape[x.column] = flag;
+  for (const p of f.prices) shape[p.column] = decimal(p.itemType ? `Price ${p.label}` : `Price (Stone ${p.stone})`);
+
+  // An absent field is an empty one (a CSV file may leave columns out); zod would call it missing.
+  const empty = Object.fromEntries(Object.keys(shape).map((k) => [k, null]));
+  const fill = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? { ...empty, ...v } : v);
+  return z
+    .preprocess(fill, z.object(shape, { error: 'Send the product fields.' }))
+    .superRefine((v, ctx) => {
+      if (v.has_stone2 && !v.stone2) ctx.addIssue({ code: 'custom', path: ['stone2'], message: STONE2_REQUIRED });
+      if (v.has_stone2 && !v.stone1 && !v.stone) ctx.addIssue({ code: 'custom', path: ['stone1'], message: STONE1_FIRST });
+    })
+    .transform((v): ProductWrite => {
+      const { stone1, has_stone2, stone2, ...columns } = v as Record<string, ProductWrite[string]>;
+      const details: StoneDetailsValue = {};
+      if (stone1) details.Stone1 = stone1 as string;
+      if (has_stone2 && stone2) details.Stone2 = stone2 as string;
+      return { ...columns, stone_details: details.Stone1 || details.Stone2 ? details : null };
+    });
+}
+
+export type ProductSchema = ReturnType<typeof buildSchema>;
+
+/** The schema of each table, built once. */
+export const PRODUCT_SCHEMAS = Object.fromEntries(CATEGORIES.map((c) => [c, buildSchema(c)])) as Record<Category, ProductSchema>;
+
+/** A product that was deleted while its modal was open, or an id of another table. */
+export const PRODUCT_GONE = 'That product no longer exists.';
+
+export const categoryField = z.enum(CATEGORIES, { error: 'Unknown product category.' });
+export const productIdField = z.string({ error: 'The product id is missing.' }).refine(isUuid, { error: 'That is not a product id.' });
+
+/**
+ * A save from the modal: the category, the id when editing, and the fields. Field errors come back under the
+ * column's own name (`price_stone1`), as the form shows them.
+ */
+export function productSaveInput<Id extends z.ZodType>(id: Id) {
+  return z
+    .object({ category: categoryField, id, values: z.record(z.string(), z.unknown(), { error: 'Send the product fields.' }) })
+    .transform((input, ctx) => {
+      const parsed = PRODUCT_SCHEMAS[input.category].safeParse(input.values);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+        return z.NEVER;
+      }
+      return { category: input.category, id: (input as { id?: unknown }).id as z.output<Id>, product: parsed.data };
+    });
+}

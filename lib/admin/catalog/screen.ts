@@ -1,0 +1,30 @@
+// The category screen's URL: ?page= (20 products a page) and ?edit={id} (the product whose modal is open, loaded by
+// the page on the server). Pure.
+import type { Category } from '../../catalog/categories';
+import { parsePageParam } from '../../pagination';
+import { isUuid } from '../../validation/text';
+import { categoryScreenPath } from '../search/rules';
+
+/** SPEC §9: the search's edit hand-off is honoured for 10 s on the list page (5 s elsewhere). */
+export const HANDOFF_TTL_ON_LIST_MS = 10_000;
+
+export interface CategoryScreenQuery {
+  page: number;
+  edit: string | null;
+}
+
+type Params = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export function parseCategoryScreenQuery(params: Params): CategoryScreenQuery {
+  const edit = first(params.edit);
+  return { page: parsePageParam(first(params.page)), edit: isUuid(edit) ? edit.toLowerCase() : null };
+}
+
+export function categoryScreenHref(category: Category, query: Partial<CategoryScreenQuery>): string {
+  const out = new URLSearchParams();
+  if (query.page && query.page > 1) out.set('page', String(query.page));
+  if (query.edit) out.set('edit', query.edit);
+  const s = out.toString();
+  return `${categoryScreenPath(category)}${s ? `?${s}` : ''}`;
+}

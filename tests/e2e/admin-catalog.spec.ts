@@ -1,0 +1,203 @@
+// The catalog back office as the demo admin, in Chromium: a product added with two images, reordered by keyboard, its
+// new primary image on the storefront listing and product page; a price edit the storefront shows at once; a CSV
+// import with a bad row listed by number and reason; a delete that takes the product off the storefront.
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import postgres from 'postgres';
+import sharp from 'sharp';
+import { databaseUrl, testConfig } from '../../local-stack/config';
+import { DEMO_USERS } from '../../supabase/seed/demo-users';
+import { cookieJar, serverClient } from '../support/auth-clients';
+
+// Fully parallel tests share this module per worker, so the connection is never ended by a hook; it closes when idle.
+const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { max: 1, idle_timeout: 2, onnotice: () => {} });
+
+// The demo admin's session, made once per worker by the same @supabase/ssr client the app uses, as the browser's
+// cookies: the sign-in form (and its per-e-mail rate limit) is the sign-in journeys' business, not these.
+type Cookies = Parameters<BrowserContext['addCookies']>[0];
+
+const test = base.extend<object, { adminCookies: Cookies }>({
+  adminCookies: [
+    async ({}, provide) => {
+      const jar = cookieJar();
+      const { error } = await serverClient(jar).auth.signInWithPassword({ email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password });
+      if (error) throw new Error(`demo admin sign-in failed: ${error.message}`);
+      const url = process.env.E2E_BASE_URL!;
+      const cookies: [string, string][] = [...jar.cookies, ['shop_signed_in', '1']];
+      await provide(cookies.map(([name, value]) => ({ name, value, url, sameSite: 'Lax' as const })));
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context, adminCookies }, provide) => {
+    await context.addCookies(adminCookies);
+    await provide(context);
+  },
+});
+
+async function expectNoSeriousAxeFindings(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const png = async (colour: string) => sharp({ create: { width: 64, height: 64, channels: 3, background: colour } }).png().toBuffer();
+
+/** The stored object path inside an <img> src (the optimiser's URL carries the storage URL). */
+const objectPath = (url: string) => url.split('/object/public/product-images/')[1]!;
+
+async function imageUrls(productId: string): Promise<string[]> {
+  const rows = await sql<{ image_url: string }[]>`select image_url from product_images where ring_id = ${productId} order by display_order`;
+  return rows.map((r) => r.image_url);
+}
+
+test.describe.serial('a product from the back office to the storefront', () => {
+  let sku = '';
+  let name = '';
+  let id = '';
+
+  test('added with two images, reordered by keyboard: the new primary shows on the listing and the product page', async ({ page }, info) => {
+    sku = `E2E-${info.project.name}-${Date.now().toString(36)}`.toUpperCase();
+    name = `Backoffice Ring ${sku}`;
+    await page.goto('/admin/rings');
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('SKU').fill(sku);
+    await dialog.getByLabel('Material').selectOption('gold');
+    await dialog.getByLabel('Price, Stone 1').fill('123.45');
+    await dialog.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByText('Product added successfully')).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
+    await expect(page).toHaveURL(/[?&]edit=[0-9a-f-]{36}/);
+    id = new URL(page.url()).searchParams.get('edit')!;
+
+    await dialog.getByLabel('Upload images').setInputFiles([
+      { name: 'front.png', mimeType: 'image/png', buffer: await png('#b08d57') },
+      { name: 'side.png', mimeType: 'image/png', buffer: await png('#3b5b8c') },
+    ]);
+    await expect(dialog.getByRole('heading', { name: 'Images (2)' })).toBeVisible();
+    await expect(page.getByText('Image uploaded successfully').first()).toBeVisible();
+    const [first, second] = await imageUrls(id);
+    expect(second, 'both images are stored').toBeTruthy();
+
+    // Keyboard reordering: Space picks the second image up, the left arrow moves it first, Space drops it; each step
+    // is announced to screen readers.
+    const announced = page.locator('[id^="DndLiveRegion"]');
+    await dialog.getByRole('button', { name: 'Move image 2' }).focus();
+    await page.keyboard.press('Space');
+    await expect(announced).toHaveText(/^(Picked up image 2 of 2|Image is over position 2 of 2)\.$/);
+    await page.keyboard.press('ArrowLeft');
+    await expect(announced).toHaveText('Image is over position 1 of 2.');
+    await page.keyboard.press('Space');
+    await expect(announced).toHaveText('Image dropped at position 1 of 2.');
+    await expect.poll(() => imageUrls(id)).toEqual([second, first]);
+    await expect(dialog.locator('[data-image-id]').first().locator('img')).toHaveAttribute('src', new RegExp(objectPath(second!)));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/category/rings');
+    const card = page.getByRole('link', { name: new RegExp(name) });
+    await expect(card.locator('img')).toHaveAttribute('src', new RegExp(objectPath(second!)));
+    await expect(card).toContainText('From $123.45');
+    await page.goto(`/rings/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('img', { name: `${name}, image 1 of 2` })).toHaveAttribute('src', new RegExp(objectPath(second!)));
+  });
+
+  test('a price edited in the modal is the storefront\'s price on the next request', async ({ page }) => {
+    await page.goto(`/admin/rings?edit=${id}`);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Name')).toHaveValue(name);
+    await dialog.getByLabel('Price, Stone 1').fill('98.76');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Product updated successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.goto(`/rings/${id}`);
+    await expect(page.getByTestId('product-price')).toHaveText('$98.76');
+    await page.goto('/category/rings');
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toContainText('From $98.76');
+  });
+
+  test('deleting it asks first, then takes it off the storefront', async ({ page }) => {
+    await page.goto('/admin/rings');
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(`Delete ${name}?`);
+    await confirm.getByRole('button', { name: 'Delete product' }).click();
+    await expect(page.getByText('Product deleted successfully')).toBeVisible();
+    await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
+    expect(await imageUrls(id)).toEqual([]);
+
+    await page.goto('/category/rings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Rings Collection' })).toBeVisible();
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
+    const response = await page.goto(`/rings/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
+  });
+});
+
+test('an import with a bad row writes the good rows and lists the bad one by number and reason', async ({ page }, info) => {
+  const tag = `E2E-IMP-${info.project.name}-${Date.now().toString(36)}`.toUpperCase();
+  const csv = `sku,name,material,price_stone1,is_new_arrival\n${tag}-1,Stud One ${tag},gold,10.50,yes\n${tag}-2,Stud Two ${tag},silver,twelve,no\n${tag}-3,Stud Three ${tag},rose gold,14,1\n`;
+  // The storefront's cached listing is dropped by the import once it has committed.
+  await page.goto('/category/earrings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Earrings Collection' })).toBeVisible();
+  await page.goto('/admin/earrings');
+  const panel = page.getByRole('region', { name: 'Import Products' });
+  const picker = page.getByLabel('Choose a CSV file to import');
+
+  // Files that cannot be imported are refused in the browser with the reason, before anything is sent.
+  const twoFiles = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    for (const name of ['a.csv', 'b.csv']) transfer.items.add(new File(['sku\nX-1\n'], name, { type: 'text/csv' }));
+    return transfer;
+  });
+  await panel.getByText('Choose a CSV file').dispatchEvent('drop', { dataTransfer: twoFiles });
+  await expect(panel.getByRole('alert')).toHaveText('Choose one file at a time.');
+  const xlsx = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]);
+  await picker.setInputFiles({ name: 'studs.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
+  await expect(panel.getByRole('alert')).toContainText('This is a spreadsheet file, not CSV.');
+  await picker.setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x41) });
+  await expect(panel.getByRole('alert')).toHaveText('The file is too large (10 MB at most). Split it into smaller files.');
+
+  await picker.setInputFiles({ name: 'studs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(panel).toContainText('3 rows — 2 ready to import, 1 with problems');
+  await panel.getByRole('button', { name: 'Import 2 products' }).click();
+  await expect(panel.getByRole('status')).toContainText('2 products imported successfully');
+  await expect(page.getByText('2 products imported successfully').first()).toBeVisible();
+  const bad = panel.getByRole('table', { name: 'Rows that were not imported' });
+  await expect(bad.getByRole('row')).toHaveCount(2);
+  await expect(bad.getByRole('row').nth(1)).toContainText(`3${tag}-2price_stone1: Price (Stone 1) must be a number, like 12.50`);
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Download rows with problems (CSV)' }).click();
+  expect((await download).suggestedFilename()).toBe('earrings-import-problems.csv');
+  const stored = await sql<{ sku: string; material: string; is_new_arrival: boolean }[]>`
+    select sku, material, is_new_arrival from earrings where sku like ${tag + '%'} order by sku`;
+  expect(stored).toEqual([
+    { sku: `${tag}-1`, material: 'gold', is_new_arrival: true },
+    { sku: `${tag}-3`, material: 'rose-gold', is_new_arrival: true },
+  ]);
+  // The new products are the newest: the grid shows them at once.
+  await expect(page.getByRole('article', { name: `Stud Three ${tag}` })).toBeVisible();
+  await page.goto('/category/earrings');
+  await expect(page.getByRole('link', { name: new RegExp(`Stud Three ${tag}`) })).toBeVisible();
+});
+
+test('a product chosen in the header search opens in its edit modal; the screen and the modal pass axe', async ({ page }) => {
+  const [necklace] = await sql<{ id: string; name: string; sku: string }[]>`
+    select id, name, sku from necklaces where sku is not null order by created_at limit 1`;
+  await page.goto('/admin/rings');
+  await expectNoSeriousAxeFindings(page);
+  await page.getByRole('combobox', { name: 'Search products' }).fill(necklace!.sku);
+  await page.getByRole('option', { name: new RegExp(necklace!.name) }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/necklaces\\?edit=${necklace!.id}$`));
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Name')).toHaveValue(necklace!.name);
+  await expect(dialog.getByLabel('SKU')).toHaveValue(necklace!.sku);
+  await expectNoSeriousAxeFindings(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/necklaces$/);
+});

@@ -138,10 +138,16 @@ test('Ctrl + / focuses the product search; a result opens its category screen wi
   await box.press('ArrowDown');
   await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
   await box.press('Enter');
-  await expect(page).toHaveURL(/\/admin\/earrings$/);
+  // The category screen takes the hand-off (admin_edit_product) and opens the product's edit modal.
+  await expect(page).toHaveURL(new RegExp(`/admin/earrings\\?edit=${product!.id}$`));
+  const dialog = page.getByRole('dialog', { name: 'Edit Product' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('SKU')).toHaveValue(product!.sku);
   const stored = await page.evaluate(() => ({ handoff: localStorage.getItem('admin_edit_product'), history: localStorage.getItem('adminSearchHistory') }));
-  expect(JSON.parse(stored.handoff!)).toMatchObject({ id: product!.id, category: 'earrings', timestamp: expect.any(Number) });
+  expect(stored.handoff).toBeNull();
   expect(JSON.parse(stored.history!)[0]).toBe(product!.sku);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   // The last searches come back in an empty box.
   await page.keyboard.press('Control+/');
   await expect(page.getByRole('option', { name: product!.sku })).toBeVisible();

@@ -15,6 +15,7 @@ import { databaseUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, siteUrl, st
 import { productPath, type Category } from '../lib/catalog/categories';
 import { startTestStack } from '../tests/support/stack';
 import { waitForHttp } from './wait-for-http';
+import { loadAverage, waitForQuiet } from './wait-for-quiet';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 const DIST = '.next-lighthouse';
@@ -154,12 +155,18 @@ async function main() {
 
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
     const rows = [];
+    const loads: number[] = [];
     for (const path of pages) {
       const runs: RunFigures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(base + path, chrome.port));
+      for (let i = 0; i < RUNS; i++) {
+        loads.push(await waitForQuiet());
+        runs.push(await audit(base + path, chrome.port));
+      }
       rows.push(summarise(path.startsWith('/rings/') ? 'a product page' : path, runs));
     }
-    console.log(`\nLighthouse ${RUNS}× per page, mobile default config (median; LCP and TBT as min–max)\n`);
+    loads.push(await loadAverage());
+    console.log(`\nLighthouse ${RUNS}× per page, mobile default config (median; LCP and TBT as min–max)`);
+    console.log(`1-minute load average before the runs: ${Math.min(...loads)}–${Math.max(...loads)}\n`);
     console.log('| page | performance | LCP | TBT | a11y | best practices | SEO | CLS | JS before load (kB) | fonts (kB) | CSS (kB) | render-blocking |');
     console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
@@ -170,7 +177,7 @@ async function main() {
     await mkdir(join(PROJECT_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(
       join(PROJECT_ROOT, 'bench', 'results', 'lighthouse.json'),
-      JSON.stringify({ date: new Date().toISOString(), runs: RUNS, pages: rows }, null, 2),
+      JSON.stringify({ date: new Date().toISOString(), runs: RUNS, load_average: loads, pages: rows }, null, 2),
     );
   } finally {
     chrome?.kill();

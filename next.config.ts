@@ -31,11 +31,43 @@ function staticSecurityHeaders(https: boolean) {
 const PAGES_AND_FILES = '/((?!_next/static|_next/image).*)';
 const httpsProxy = { type: 'header', key: 'x-forwarded-proto', value: 'https' } as const;
 
+/**
+ * Client modules of the root and storefront layouts that pages use too (the cart, the toaster, ShopLink, icons)
+ * were copied into each layout's and page's chunk: Next.js splits out shared code only above 20 kB. Each layout's
+ * shared modules go into one chunk of their own instead, which every page under that layout loads anyway.
+ */
+type SplitChunks = { cacheGroups?: Record<string, unknown> } | false | undefined;
+type ChunkGraph = { getModuleChunksIterable(module: unknown): Iterable<{ name?: string | null }> };
+const FRAME_CHUNKS = [
+  { group: 'root-frame', layout: 'app/layout' },
+  { group: 'shop-frame', layout: 'app/(shop)/layout' },
+];
+function splitLayoutModules(splitChunks: SplitChunks) {
+  if (!splitChunks || !splitChunks.cacheGroups) return;
+  FRAME_CHUNKS.forEach(({ group, layout }, index) => {
+    splitChunks.cacheGroups![group] = {
+      name: group,
+      chunks: 'initial',
+      minSize: 0,
+      minChunks: 2,
+      // Below the framework and large-library groups; the root layout's group first.
+      priority: 20 - index,
+      test(module: { nameForCondition?: () => string | null }, { chunkGraph }: { chunkGraph: ChunkGraph }) {
+        const resource = module.nameForCondition?.() ?? '';
+        if (/node_modules[\\/](?!lucide-react)/.test(resource)) return false;
+        return Array.from(chunkGraph.getModuleChunksIterable(module)).some((chunk) => chunk.name === layout);
+      },
+    };
+  });
+}
+
 const nextConfig: NextConfig = {
   // Separate build folders let several servers (dev, e2e, bench) run side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
+  // SOURCE_MAPS=1 next build: source maps of the browser chunks, to see what each chunk carries.
+  productionBrowserSourceMaps: process.env.SOURCE_MAPS === '1',
   // Middleware rewrites keep the server's own origin under `next start -H <host>` (otherwise Next.js proxies them).
   skipMiddlewareUrlNormalize: true,
   images: {
@@ -53,6 +85,10 @@ const nextConfig: NextConfig = {
   // Cached pages and data stay per server; tag revalidations are shared through Postgres (README: more than one server).
   // Next.js runs from the project folder, and compiles this file to CommonJS, so the handler is found from there.
   cacheHandler: join(process.cwd(), 'lib', 'cache', 'shared-tags-handler.mjs'),
+  webpack(config, { isServer, dev }) {
+    if (!isServer && !dev) splitLayoutModules(config.optimization?.splitChunks);
+    return config;
+  },
   async headers() {
     return [
       { source: PAGES_AND_FILES, missing: [httpsProxy], headers: staticSecurityHeaders(false) },

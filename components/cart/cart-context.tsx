@@ -1,7 +1,7 @@
 'use client';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { OUTSIDE_PROVIDER_MESSAGE } from '@/lib/cart/constants';
-import { cartReducer, isProductInCart, serializeCart, type AddToCartInput, type CartAction } from '@/lib/cart/lines';
+import type { AddToCartInput, CartAction } from '@/lib/cart/lines';
 import { cartCount, cartSubtotal } from '@/lib/cart/totals';
 import { CART_STORAGE_KEY, type CartItem } from '@/lib/cart/types';
 
@@ -27,11 +27,25 @@ interface State {
   ready: boolean;
 }
 
+type Rules = typeof import('@/lib/cart/lines');
 type Action = CartAction | { type: 'loaded'; items: CartItem[] };
+
+/**
+ * The cart's line rules (and the stored cart's validator) load after the page's load event, with the stored cart:
+ * they stay out of the JavaScript a page needs to show itself. Until then the cart is not ready, its buttons are
+ * disabled and the badge is hidden, as before a stored cart has been read.
+ */
+let rules: Rules | null = null;
+const loadCartCode = () =>
+  Promise.all([import('@/lib/cart/storage'), import('@/lib/cart/lines')]).then(([storage, lines]) => {
+    rules = lines;
+    return storage;
+  });
 
 function reducer(state: State, action: Action): State {
   if (action.type === 'loaded') return { items: action.items, ready: true };
-  const items = cartReducer(state.items, action);
+  if (!rules) return state;
+  const items = rules.cartReducer(state.items, action);
   return items === state.items ? state : { ...state, items };
 }
 
@@ -52,7 +66,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let active = true;
     const load = () =>
-      import('@/lib/cart/storage')
+      loadCartCode()
         .then(({ parseStoredCart }) => {
           if (active) dispatch({ type: 'loaded', items: parseStoredCart(readRaw()) });
         })
@@ -73,9 +87,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    if (!state.ready) return;
+    if (!state.ready || !rules) return;
     try {
-      window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(state.items));
+      window.localStorage.setItem(CART_STORAGE_KEY, rules.serializeCart(state.items));
     } catch {
       // Storage full or blocked (private mode): the cart still works for this page view.
     }
@@ -96,7 +110,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       updateQuantity,
       removeItem,
       clearCart,
-      isInCart: (productId: string) => isProductInCart(state.items, productId),
+      isInCart: (productId: string) => rules?.isProductInCart(state.items, productId) ?? false,
     }),
     [state, addItem, updateQuantity, removeItem, clearCart],
   );

@@ -2,6 +2,7 @@
 // quantity is at least the product's MOQ. Pure: the React provider only dispatches these.
 import { clampQuantity, defaultSizeFor, effectiveMoq, type Style } from '../catalog/pricing';
 import type { ProductSummary } from '../catalog/types';
+import { hasQuickAddPrice } from './quick-add';
 import type { CartItem, CartProductSnapshot, CartSpecifications } from './types';
 
 export interface AddToCartInput {
@@ -103,7 +104,7 @@ function summaryStyle(summary: ProductSummary): Style | null {
  * MOQ and the card's default price. Returns null when that selection has no price.
  */
 export function summaryToCartInput(summary: ProductSummary): AddToCartInput | null {
-  if (summary.default_price === null || !(summary.default_price > 0)) return null;
+  if (!hasQuickAddPrice(summary) || summary.default_price === null) return null;
   const style = summaryStyle(summary);
   const moq = effectiveMoq(summary.moq);
   return {

@@ -9,6 +9,7 @@ import {
   updateCartQuantity,
   type AddToCartInput,
 } from '@/lib/cart/lines';
+import { hasQuickAddPrice } from '@/lib/cart/quick-add';
 import type { ProductSummary } from '@/lib/catalog/types';
 
 const P1 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -186,5 +187,11 @@ describe('quick add from a listing card', () => {
   it('cannot add without a default price', () => {
     expect(summaryToCartInput(summary({ default_price: null }))).toBeNull();
     expect(summaryToCartInput(summary({ default_price: 0 }))).toBeNull();
+  });
+
+  it('agrees with the card button, which asks before the cart rules have loaded', () => {
+    for (const default_price of [null, 0, -1, 0.01, 25]) {
+      expect(hasQuickAddPrice({ default_price })).toBe(summaryToCartInput(summary({ default_price })) !== null);
+    }
   });
 });

@@ -1,5 +1,3 @@
-'use client';
-// A client component only to keep its static markup out of every page's RSC payload (the HTML is server-rendered).
 import { Camera, Pin, ThumbsUp } from 'lucide-react';
 import Link from '@/components/shop/shop-link';
 import { PRIMARY_LINKS, WOMENS_LINKS } from '../header/nav-links';

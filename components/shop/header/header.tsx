@@ -1,11 +1,11 @@
-'use client';
-// A client component: its markup stays out of every page's RSC payload, and it reads the session cookie itself.
+// A server component with small client islands (menus, search, cart and account links): its markup costs a little
+// RSC payload, far less than the JavaScript a client header adds to every page's first load.
 import { UserRound } from 'lucide-react';
 import Link from '@/components/shop/shop-link';
+import { AccountLink } from './account-link';
 import { CartLink } from './cart-link';
 import { MobileMenu } from './mobile-menu';
 import { PRIMARY_LINKS } from './nav-links';
-import { useSignedIn } from './use-signed-in';
 import { WomensMenu } from './womens-menu';
 import { SearchButton } from '../search/search-button';
 
@@ -20,13 +20,11 @@ export function Logo() {
 
 /** The sticky storefront header. The account icon goes to /dashboard with a session, /login without. */
 export function Header() {
-  const signedIn = useSignedIn();
-  const accountHref = signedIn ? '/dashboard' : '/login';
   return (
     <header className="hdr">
       <div className="shell-w hdr-bar">
         <div className="flex flex-1 items-center gap-1 lg:flex-none">
-          <MobileMenu accountHref={accountHref} />
+          <MobileMenu />
           <Logo />
         </div>
         <nav aria-label="Main" className="hdr-nav hidden flex-1 justify-center lg:flex">
@@ -54,14 +52,9 @@ export function Header() {
         <div className="flex items-center gap-0.5 sm:gap-1">
           <SearchButton />
           <CartLink />
-          <Link
-            href={accountHref}
-            scroll={false}
-            aria-label={signedIn ? 'My account' : 'Sign in'}
-            className="icon-btn"
-          >
+          <AccountLink>
             <UserRound aria-hidden className="size-5" />
-          </Link>
+          </AccountLink>
         </div>
       </div>
     </header>

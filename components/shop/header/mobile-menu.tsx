@@ -1,14 +1,16 @@
 'use client';
 import { Menu } from 'lucide-react';
-import dynamic from 'next/dynamic';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useSignedIn } from './use-signed-in';
 
 // The sheet and its links load on first hover, focus or tap: they stay out of every page's first load.
-const MenuSheet = dynamic(() => import('./mobile-menu-sheet'), { ssr: false });
+// React.lazy rather than next/dynamic: its loader code would join every page's first load.
+const MenuSheet = lazy(() => import('./mobile-menu-sheet'));
 const preload = () => void import('./mobile-menu-sheet');
 
 /** The mobile menu toggle and its full-height sheet with the same links as the desktop header. */
-export function MobileMenu({ accountHref }: { accountHref: string }) {
+export function MobileMenu() {
+  const accountHref = useSignedIn() ? '/dashboard' : '/login';
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -32,7 +34,9 @@ export function MobileMenu({ accountHref }: { accountHref: string }) {
         <Menu aria-hidden className="size-5" />
       </button>
       {loaded && (
-        <MenuSheet open={open} onOpenChange={setOpen} returnFocus={toggle} accountHref={accountHref} />
+        <Suspense fallback={null}>
+          <MenuSheet open={open} onOpenChange={setOpen} returnFocus={toggle} accountHref={accountHref} />
+        </Suspense>
       )}
     </>
   );

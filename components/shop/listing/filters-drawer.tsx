@@ -1,13 +1,13 @@
 'use client';
 import { SlidersHorizontal } from 'lucide-react';
-import dynamic from 'next/dynamic';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { showResultsLabel } from '@/lib/catalog/listing-labels';
 import type { AnyListingQuery } from '@/lib/catalog/listing-params';
 import { drawerWasOpen, FILTERS_BUTTON, listingDrawerClosed, useListingControlFocus } from './listing-focus';
 import { MaterialFilter } from './material-filter';
 
-const Sheet = dynamic(() => import('../header/sheet'), { ssr: false });
+// React.lazy rather than next/dynamic: its loader code would join every page's first load.
+const Sheet = lazy(() => import('../header/sheet'));
 const preload = () => void import('../header/sheet');
 
 /** Mobile: the Filters button and its drawer with the material filter. */
@@ -52,29 +52,31 @@ export function FiltersDrawer({ basePath, query, total }: FiltersDrawerProps) {
         )}
       </button>
       {loaded && (
-        <Sheet
-          open={open}
-          onOpenChange={(next) => {
-            if (!next) listingDrawerClosed();
-            setOpen(next);
-          }}
-          title="Filters"
-          returnFocus={button}
-        >
-          <MaterialFilter basePath={basePath} query={query} inDrawer />
-          {total !== null && (
-            <button
-              type="button"
-              onClick={() => {
-                listingDrawerClosed();
-                setOpen(false);
-              }}
-              className="tabular mt-8 inline-flex h-12 w-full items-center justify-center rounded-sm bg-ink px-6 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
-            >
-              {showResultsLabel(total)}
-            </button>
-          )}
-        </Sheet>
+        <Suspense fallback={null}>
+          <Sheet
+            open={open}
+            onOpenChange={(next) => {
+              if (!next) listingDrawerClosed();
+              setOpen(next);
+            }}
+            title="Filters"
+            returnFocus={button}
+          >
+            <MaterialFilter basePath={basePath} query={query} inDrawer />
+            {total !== null && (
+              <button
+                type="button"
+                onClick={() => {
+                  listingDrawerClosed();
+                  setOpen(false);
+                }}
+                className="tabular mt-8 inline-flex h-12 w-full items-center justify-center rounded-sm bg-ink px-6 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
+              >
+                {showResultsLabel(total)}
+              </button>
+            )}
+          </Sheet>
+        </Suspense>
       )}
     </>
   );

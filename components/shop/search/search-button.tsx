@@ -1,9 +1,9 @@
 'use client';
 import { Search } from 'lucide-react';
-import dynamic from 'next/dynamic';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 
-const SearchOverlay = dynamic(() => import('./search-overlay'), { ssr: false });
+// React.lazy rather than next/dynamic: its loader code would join every page's first load.
+const SearchOverlay = lazy(() => import('./search-overlay'));
 const preload = () => void import('./search-overlay');
 
 /** The header's search button; the overlay's code loads on first hover, focus or click. */
@@ -29,7 +29,11 @@ export function SearchButton() {
       >
         <Search aria-hidden className="size-5" />
       </button>
-      {loaded && <SearchOverlay open={open} onOpenChange={setOpen} returnFocus={button} />}
+      {loaded && (
+        <Suspense fallback={null}>
+          <SearchOverlay open={open} onOpenChange={setOpen} returnFocus={button} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -33,32 +33,26 @@ const httpsProxy = { type: 'header', key: 'x-forwarded-proto', value: 'https' } 
 
 /**
  * Client modules of the root and storefront layouts that pages use too (the cart, the toaster, ShopLink, icons)
- * were copied into each layout's and page's chunk: Next.js splits out shared code only above 20 kB. Each layout's
- * shared modules go into one chunk of their own instead, which every page under that layout loads anyway.
+ * were copied into each layout's and page's chunk: Next.js splits out shared code only above 20 kB. They go into
+ * one chunk instead, which every page under those layouts loads anyway (one request: each costs headers too).
  */
 type SplitChunks = { cacheGroups?: Record<string, unknown> } | false | undefined;
 type ChunkGraph = { getModuleChunksIterable(module: unknown): Iterable<{ name?: string | null }> };
-const FRAME_CHUNKS = [
-  { group: 'root-frame', layout: 'app/layout' },
-  { group: 'shop-frame', layout: 'app/(shop)/layout' },
-];
+const FRAME_LAYOUTS = new Set(['app/layout', 'app/(shop)/layout']);
 function splitLayoutModules(splitChunks: SplitChunks) {
   if (!splitChunks || !splitChunks.cacheGroups) return;
-  FRAME_CHUNKS.forEach(({ group, layout }, index) => {
-    splitChunks.cacheGroups![group] = {
-      name: group,
-      chunks: 'initial',
-      minSize: 0,
-      minChunks: 2,
-      // Below the framework and large-library groups; the root layout's group first.
-      priority: 20 - index,
-      test(module: { nameForCondition?: () => string | null }, { chunkGraph }: { chunkGraph: ChunkGraph }) {
-        const resource = module.nameForCondition?.() ?? '';
-        if (/node_modules[\\/](?!lucide-react)/.test(resource)) return false;
-        return Array.from(chunkGraph.getModuleChunksIterable(module)).some((chunk) => chunk.name === layout);
-      },
-    };
-  });
+  splitChunks.cacheGroups.frame = {
+    name: 'frame',
+    chunks: 'initial',
+    minSize: 0,
+    minChunks: 2,
+    // Below the framework and large-library groups.
+    priority: 20,
+    test(module: { nameForCondition?: () => string | null }, { chunkGraph }: { chunkGraph: ChunkGraph }) {
+      if (/node_modules[\\/]/.test(module.nameForCondition?.() ?? '')) return false;
+      return Array.from(chunkGraph.getModuleChunksIterable(module)).some((chunk) => FRAME_LAYOUTS.has(chunk.name ?? ''));
+    },
+  };
 }
 
 const nextConfig: NextConfig = {

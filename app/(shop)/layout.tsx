@@ -1,8 +1,6 @@
-import { Suspense } from 'react';
+import { DeferredImageGuard, DeferredScrollToTop } from '@/components/shop/frame-effects';
 import { Footer } from '@/components/shop/footer/footer';
 import { Header } from '@/components/shop/header/header';
-import { ImageGuard } from '@/components/shop/image-guard';
-import { ScrollToTop } from '@/components/shop/scroll-to-top';
 
 /**
  * The storefront shell: header, main content and footer on every shop page. It reads no cookies, so catalog pages
@@ -19,10 +17,8 @@ export default function ShopLayout({ children }: { children: React.ReactNode }) 
         {children}
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <ScrollToTop />
-      </Suspense>
-      <ImageGuard />
+      <DeferredScrollToTop />
+      <DeferredImageGuard />
     </>
   );
 }

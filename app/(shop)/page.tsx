@@ -1,4 +1,5 @@
-import { ArrowRight, Gem, PenTool, ShieldCheck, Star } from 'lucide-react';
+import { ArrowRight, Gem, PenTool, ShieldCheck, Star } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import type { Metadata } from 'next';
 import Link from '@/components/shop/shop-link';
 import { CardIconSprite } from '@/components/shop/listing/card-icons';
@@ -34,17 +35,17 @@ const CATEGORY_TILES = [
 
 const PILLARS = [
   {
-    Icon: Gem,
+    icon: Gem,
     title: 'Crafted since 2003',
     text: 'More than twenty years at the bench. Every piece is cast, set and finished in our own workshop.',
   },
   {
-    Icon: PenTool,
+    icon: PenTool,
     title: 'Custom design',
     text: 'Bring us a sketch, a stone or an idea. Our designers develop it with you into a piece made for your shop.',
   },
   {
-    Icon: ShieldCheck,
+    icon: ShieldCheck,
     title: 'Quality assurance',
     text: 'Each piece is inspected for metal, setting and finish before it ships, and we stand behind every order.',
   },
@@ -85,7 +86,7 @@ function FiveStars() {
   return (
     <div role="img" aria-label="Rated 5 out of 5 stars" className="flex gap-0.5 text-gold">
       {Array.from({ length: 5 }, (_, i) => (
-        <Star key={i} aria-hidden className="size-4 fill-current" strokeWidth={1.5} />
+        <Icon node={Star} key={i} aria-hidden className="size-4 fill-current" strokeWidth={1.5} />
       ))}
     </div>
   );
@@ -117,7 +118,7 @@ export default async function HomePage() {
                 className="inline-flex h-12 items-center gap-2 rounded-sm bg-ink px-7 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
               >
                 Shop the Collection
-                <ArrowRight aria-hidden className="size-4" />
+                <Icon node={ArrowRight} aria-hidden className="size-4" />
               </Link>
               <Link
                 href="/new-arrivals"
@@ -174,7 +175,7 @@ export default async function HomePage() {
                 />
                 <span className="mt-3 flex items-center justify-between font-serif text-lg text-ink group-hover:text-gold-dark">
                   {tile.label}
-                  <ArrowRight aria-hidden className="size-4 opacity-0 transition-opacity group-hover:opacity-100" />
+                  <Icon node={ArrowRight} aria-hidden className="size-4 opacity-0 transition-opacity group-hover:opacity-100" />
                 </span>
               </Link>
             </li>
@@ -201,13 +202,13 @@ export default async function HomePage() {
               className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-ink underline-offset-4 hover:text-gold-dark hover:underline"
             >
               Read our story
-              <ArrowRight aria-hidden className="size-4" />
+              <Icon node={ArrowRight} aria-hidden className="size-4" />
             </Link>
           </div>
           <ul className="grid gap-8 sm:grid-cols-3 lg:gap-6">
-            {PILLARS.map(({ Icon, title, text }) => (
+            {PILLARS.map(({ icon, title, text }) => (
               <li key={title} className="border-t border-gold/60 pt-6">
-                <Icon aria-hidden strokeWidth={1.25} className="size-8 text-gold-dark" />
+                <Icon node={icon} aria-hidden strokeWidth={1.25} className="size-8 text-gold-dark" />
                 <h3 className="mt-4 font-serif text-2xl text-ink">{title}</h3>
                 <p className="mt-2 text-sm leading-6 text-ink-soft">{text}</p>
               </li>
@@ -232,7 +233,7 @@ export default async function HomePage() {
               className="inline-flex items-center gap-2 text-sm text-ink underline-offset-4 hover:text-gold-dark hover:underline"
             >
               View all
-              <ArrowRight aria-hidden className="size-4" />
+              <Icon node={ArrowRight} aria-hidden className="size-4" />
             </Link>
           </div>
           <CardIconSprite />

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import Link from '@/components/shop/shop-link';
 import type { PageItem } from '@/lib/pagination';
 
@@ -18,11 +19,11 @@ export function PageLinks({ current, pages, totalPages, href }: PageLinksProps) 
     <nav aria-label="Pagination" className="pager">
       {prev ? (
         <Link href={href(prev)} scroll={false} rel="prev" aria-label="Previous page">
-          <ChevronLeft aria-hidden />
+          <Icon node={ChevronLeft} aria-hidden />
         </Link>
       ) : (
         <span aria-hidden className="pager-off">
-          <ChevronLeft />
+          <Icon node={ChevronLeft} />
         </span>
       )}
       <ul>
@@ -50,11 +51,11 @@ export function PageLinks({ current, pages, totalPages, href }: PageLinksProps) 
       </ul>
       {next ? (
         <Link href={href(next)} scroll={false} rel="next" aria-label="Next page">
-          <ChevronRight aria-hidden />
+          <Icon node={ChevronRight} aria-hidden />
         </Link>
       ) : (
         <span aria-hidden className="pager-off">
-          <ChevronRight />
+          <Icon node={ChevronRight} />
         </span>
       )}
     </nav>

@@ -1,4 +1,5 @@
-import { Camera, Pin, ThumbsUp } from 'lucide-react';
+import { Camera, Pin, ThumbsUp } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import Link from '@/components/shop/shop-link';
 import { PRIMARY_LINKS, WOMENS_LINKS } from '../header/nav-links';
 
@@ -24,9 +25,9 @@ const LEGAL_LINKS = [
 ];
 // The shop has no social accounts yet: the icons are placeholders with empty targets, as in SPEC.
 const SOCIAL = [
-  { label: 'Instagram', Icon: Camera },
-  { label: 'Pinterest', Icon: Pin },
-  { label: 'Facebook', Icon: ThumbsUp },
+  { label: 'Instagram', icon: Camera },
+  { label: 'Pinterest', icon: Pin },
+  { label: 'Facebook', icon: ThumbsUp },
 ];
 
 function Column({ title, links }: { title: string; links: { href: string; label: string }[] }) {
@@ -58,10 +59,10 @@ export function Footer() {
               on every order.
             </p>
             <ul className="ftr-social mt-5 flex gap-2" aria-label="Social media">
-              {SOCIAL.map(({ label, Icon }) => (
+              {SOCIAL.map(({ label, icon }) => (
                 <li key={label}>
                   <a href="" aria-label={label}>
-                    <Icon aria-hidden />
+                    <Icon node={icon} aria-hidden />
                   </a>
                 </li>
               ))}

@@ -1,5 +1,6 @@
 'use client';
-import { ShoppingBag } from 'lucide-react';
+import { ShoppingBag } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import Link from '@/components/shop/shop-link';
 import { useCart } from '@/components/cart/cart-context';
 
@@ -14,7 +15,7 @@ export function CartLink() {
       aria-label={show ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
       className="icon-btn"
     >
-      <ShoppingBag aria-hidden className="size-5" />
+      <Icon node={ShoppingBag} aria-hidden className="size-5" />
       {show && (
         <span
           data-testid="cart-count"

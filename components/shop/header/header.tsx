@@ -1,6 +1,7 @@
 // A server component with small client islands (menus, search, cart and account links): its markup costs a little
 // RSC payload, far less than the JavaScript a client header adds to every page's first load.
-import { UserRound } from 'lucide-react';
+import { UserRound } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import Link from '@/components/shop/shop-link';
 import { AccountLink } from './account-link';
 import { CartLink } from './cart-link';
@@ -53,7 +54,7 @@ export function Header() {
           <SearchButton />
           <CartLink />
           <AccountLink>
-            <UserRound aria-hidden className="size-5" />
+            <Icon node={UserRound} aria-hidden className="size-5" />
           </AccountLink>
         </div>
       </div>

@@ -1,5 +1,6 @@
 'use client';
-import { Menu } from 'lucide-react';
+import { Menu } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useSignedIn } from './use-signed-in';
 
@@ -31,7 +32,7 @@ export function MobileMenu() {
         }}
         className="icon-btn lg:hidden"
       >
-        <Menu aria-hidden className="size-5" />
+        <Icon node={Menu} aria-hidden className="size-5" />
       </button>
       {loaded && (
         <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 'use client';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import Link from '@/components/shop/shop-link';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -83,7 +84,7 @@ export function WomensMenu() {
         className="inline-flex items-center gap-1 py-2 text-sm tracking-wide text-ink transition-colors hover:text-gold-dark"
       >
         {WOMENS_LABEL}
-        <ChevronDown aria-hidden className={`size-3.5 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <Icon node={ChevronDown} aria-hidden className={`size-3.5 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       <div id={panelId} hidden={!open} className="dd-panel">
         <ul>

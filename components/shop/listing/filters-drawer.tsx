@@ -1,5 +1,6 @@
 'use client';
-import { SlidersHorizontal } from 'lucide-react';
+import { SlidersHorizontal } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { showResultsLabel } from '@/lib/catalog/listing-labels';
 import type { AnyListingQuery } from '@/lib/catalog/listing-params';
@@ -43,7 +44,7 @@ export function FiltersDrawer({ basePath, query, total }: FiltersDrawerProps) {
         }}
         className="inline-flex h-10 items-center gap-2 rounded-sm border border-stone-line px-4 text-sm text-ink hover:border-stone-muted lg:hidden"
       >
-        <SlidersHorizontal aria-hidden className="size-4" />
+        <Icon node={SlidersHorizontal} aria-hidden className="size-4" />
         Filters
         {active > 0 && (
           <span className="tabular inline-flex min-w-5 justify-center rounded-full bg-ink px-1.5 text-[11px] leading-5 text-ivory">

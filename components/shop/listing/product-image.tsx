@@ -1,4 +1,5 @@
-import { Gem } from 'lucide-react';
+import { Gem } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { canOptimize, IMAGE_WIDTHS, imageSources } from './image-srcset';
 
 interface ProductImageProps {
@@ -30,7 +31,7 @@ export function ProductImage({ src, alt, sizes, widths = 'card', priority, class
         />
       ) : (
         <div {...(alt ? { role: 'img', 'aria-label': `${alt} (no image)` } : { 'aria-hidden': true })} className="pimg-empty">
-          <Gem aria-hidden strokeWidth={1} className="size-1/4" />
+          <Icon node={Gem} aria-hidden strokeWidth={1} className="size-1/4" />
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
 'use client';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { useId } from 'react';
 import { isSearchQuery, SEARCH_SORTS, SORT_LABELS, SORTS, type AnyListingQuery } from '@/lib/catalog/listing-params';
 import { useListingControlFocus } from './listing-focus';
@@ -30,7 +31,7 @@ export function SortSelect({ basePath, query }: { basePath: string; query: AnyLi
             </option>
           ))}
         </select>
-        <ChevronDown aria-hidden className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-stone-muted" />
+        <Icon node={ChevronDown} aria-hidden className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-stone-muted" />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 'use client';
-import { Search } from 'lucide-react';
+import { Search } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { lazy, Suspense, useRef, useState } from 'react';
 
 // React.lazy rather than next/dynamic: its loader code would join every page's first load.
@@ -27,7 +28,7 @@ export function SearchButton() {
         }}
         className="icon-btn"
       >
-        <Search aria-hidden className="size-5" />
+        <Icon node={Search} aria-hidden className="size-5" />
       </button>
       {loaded && (
         <Suspense fallback={null}>

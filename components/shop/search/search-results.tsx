@@ -1,4 +1,5 @@
-import { Search } from 'lucide-react';
+import { Search } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { getSearchOutcome } from '@/lib/catalog/search';
 import { resultsForLabel, SEARCH_TEXT } from '@/lib/catalog/listing-labels';
 import type { SearchQuery } from '@/lib/catalog/listing-params';
@@ -12,7 +13,7 @@ const searchText = text({ max: SEARCH_MAX_LENGTH, label: 'Search' });
 function SearchForm({ q }: { q: string }) {
   return (
     <form role="search" action="/search" className="mx-auto mt-8 flex max-w-xl items-center gap-3 border-b border-ink/70 pb-2 focus-within:border-gold-dark">
-      <Search aria-hidden className="size-5 shrink-0 text-stone-muted" />
+      <Icon node={Search} aria-hidden className="size-5 shrink-0 text-stone-muted" />
       <label htmlFor="search-page-input" className="sr-only">
         {SEARCH_TEXT.heading}
       </label>

@@ -25,7 +25,8 @@ as $$
   select status not in ('cancelled', 'refunded');
 $$;
 
--- Adds signed sums per product; rows of several orders and items at once.
+-- Adds signed sums per product; rows of several orders and items at once. Rows are locked in product order, so two
+-- transactions touching the same products (concurrent payments) wait for each other instead of deadlocking.
 create or replace function public.add_product_sales(p_product_ids uuid[], p_revenue bigint[], p_quantity bigint[])
 returns void
 language sql
@@ -36,6 +37,7 @@ as $$
   select product_id, sum(revenue), sum(quantity)
     from unnest(p_product_ids, p_revenue, p_quantity) as u(product_id, revenue, quantity)
    group by product_id
+   order by product_id
   on conflict (product_id) do update
     set revenue = s.revenue + excluded.revenue, quantity = s.quantity + excluded.quantity;
 $$;

@@ -1,7 +1,7 @@
 'use client';
-// Toasts load on demand: sonner (about 10 kB) stays out of every page's first load. notify() queues a toast and
-// loads the toaster at once; otherwise it loads when the browser is idle after the page's load event, so code that
-// calls sonner's toast() directly still finds a toaster mounted.
+// Toasts load on demand: sonner (about 10 kB) stays out of every page's first load. notify() and `toast` queue a
+// toast and load the toaster at once; otherwise it loads when the browser is idle after the page's load event.
+// Every toast of the shop and the back office goes through here (never sonner's own `toast`).
 import { useEffect, useState } from 'react';
 import type { toast as sonnerToast, ToasterProps } from 'sonner';
 
@@ -85,3 +85,9 @@ export function LazyToaster() {
     />
   );
 }
+
+/** sonner's success and error toasts through the queue: `toast.success('Profile updated')`. */
+export const toast = {
+  success: (...args: Parameters<typeof sonnerToast.success>) => notify((t) => t.success(...args)),
+  error: (...args: Parameters<typeof sonnerToast.error>) => notify((t) => t.error(...args)),
+};

@@ -94,6 +94,9 @@ test.describe.serial('a product from the back office to the storefront', () => {
     await expect(page.getByTestId('product-price')).toHaveText('$98.76');
     await page.goto('/category/rings');
     await expect(page.getByRole('link', { name: new RegExp(name) })).toContainText('From $98.76');
+    // Search answers kept by the server are dropped with the catalog's pages.
+    await page.goto(`/search?q=${encodeURIComponent(sku)}`);
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toContainText('From $98.76');
   });
 
   test('deleting it asks first, then takes it off the storefront', async ({ page }) => {

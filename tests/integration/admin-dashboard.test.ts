@@ -2,14 +2,13 @@
 // (the seed's history is recent, so a `now` in 2001 sees only these). Every expected number below is worked out by
 // hand from the fixture table: month boundaries in the shop's time zone (an order at 23:30 on Feb 28 in New York is
 // 04:30 UTC on Mar 1), a half-hour zone, an empty previous month, an empty shop, refunds and unknown payment methods.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDashboard, type Dashboard } from '@/lib/admin/dashboard/load';
 import type { Period } from '@/lib/admin/dashboard/periods';
 import { db, type DbActor } from '@/lib/db';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { sql } from './checkout-support';
 
-vi.mock('next/cache', () => ({ revalidateTag: vi.fn(), unstable_cache: (fn: unknown) => fn }));
 
 const NY = 'America/New_York';
 const NOW = new Date('2001-03-15T12:00:00Z'); // 07:00 in New York (EST, UTC−5), 17:30 in Kolkata (UTC+5:30)

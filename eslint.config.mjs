@@ -12,6 +12,14 @@ const config = [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Toasts go through components/ui/toaster.tsx, which loads sonner on demand and queues until it is there.
+    files: ['app/**', 'components/**', 'lib/**'],
+    ignores: ['components/ui/toaster.tsx', 'components/ui/toaster-host.tsx', 'components/ui/toast-queue.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', message: "Use toast or notify from '@/components/ui/toaster'." }] }],
+    },
+  },
 ];
 
 export default config;

@@ -20,6 +20,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
+          setupFiles: ['tests/integration/next-cache-mock.ts'],
           env: { ...stackEnv(testConfig()), NODE_ENV: 'test' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

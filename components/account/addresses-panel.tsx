@@ -3,7 +3,7 @@ import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { deleteAccountAddress } from '@/lib/account/actions';
 import type { AddressType, SavedAddress } from '@/lib/account/types';
 import { countries } from '@/lib/checkout/countries';

@@ -1,7 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { focusFirstInvalid, TextField } from '@/components/checkout/field';
 import { updateAccountProfile } from '@/lib/account/actions';
 import type { Profile } from '@/lib/account/types';

@@ -2,7 +2,7 @@
 import { RotateCcw } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { useCart } from '@/components/cart/cart-context';
 import { reorder } from '@/lib/account/actions';
 

@@ -18,3 +18,9 @@ export function notify(show: Show): void {
   toastQueue.pending.push(show);
   toastQueue.load?.();
 }
+
+/** sonner's success and error toasts through the queue: `toast.success('Profile updated')`. */
+export const toast = {
+  success: (...args: Parameters<typeof sonnerToast.success>) => notify((t) => t.success(...args)),
+  error: (...args: Parameters<typeof sonnerToast.error>) => notify((t) => t.error(...args)),
+};

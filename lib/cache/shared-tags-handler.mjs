@@ -15,6 +15,9 @@ const { tagsManifest } = TagsManifestModule;
 const RETRY_MS = 10_000;
 
 const state = (globalThis.__shopSharedTags ??= { id: randomUUID(), sql: null, starting: null, lastSeen: null });
+// The same times for the server's own in-memory caches (lib/cache/tag-clock.ts), on the process's global object:
+// route code is bundled apart from this handler, so a module of its own would be another instance there.
+state.revalidatedAt ??= new Map();
 
 function log(level, event, fields = {}) {
   const line = JSON.stringify({ level, time: new Date().toISOString(), event, ...fields });
@@ -23,7 +26,10 @@ function log(level, event, fields = {}) {
 }
 
 function markRevalidated(tags, at) {
-  for (const tag of tags) tagsManifest.set(tag, Math.max(tagsManifest.get(tag) ?? 0, at));
+  for (const tag of tags) {
+    tagsManifest.set(tag, Math.max(tagsManifest.get(tag) ?? 0, at));
+    state.revalidatedAt.set(tag, Math.max(state.revalidatedAt.get(tag) ?? 0, at));
+  }
 }
 
 async function catchUp(sql) {

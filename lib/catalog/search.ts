@@ -5,7 +5,8 @@ import { genericFailure } from '../http/errors';
 import { logError, newRequestId } from '../http/log';
 import { splitWindow } from '../pagination';
 import { PAGE_SIZE } from './categories';
-import { listingWhere, pageRows, toListingPage, type Fragment, type ListingOutcome, type ListingPage } from './listing';
+import { tagRevalidatedAt } from '../cache/tag-clock';
+import { CATALOG_TAG, listingWhere, pageRows, toListingPage, type Fragment, type ListingOutcome, type ListingPage } from './listing';
 import type { SearchQuery } from './listing-params';
 import {
   buildSearchTsQuery,
@@ -22,8 +23,8 @@ import type { ProductSummary } from './types';
 
 // Search over the cross-category view: every typed word must match, as the start of a word in the SKU, name,
 // material, stone or description, or as one of the known words it is one typo away from (search_words). Answers
-// are kept in a small in-memory cache per server (a bounded LRU with a one-minute life), never in Next's data cache,
-// where an entry per distinct input grew without bound.
+// are kept in a small in-memory cache per server (a bounded LRU with a one-minute life that a catalog revalidation
+// ends), never in Next's data cache, where an entry per distinct input grew without bound.
 
 export interface SearchResponse {
   results: ProductSummary[];
@@ -166,21 +167,26 @@ export async function searchListing(query: SearchQuery): Promise<ListingPage> {
 const CACHE_ENTRIES = 500;
 const CACHE_MS = 60_000;
 
-const pageCache = new LRUCache<string, ListingPage>({
+// Keys start with the catalog's last revalidation on this server, so an admin's edit (here or on another server)
+// is in the next answer, as on the cached listing pages; older entries are no longer asked for and age out.
+const catalogKey = (key: string) => `${tagRevalidatedAt(CATALOG_TAG)}:${key}`;
+
+const pageCache = new LRUCache<string, ListingPage, SearchQuery>({
   max: CACHE_ENTRIES,
   ttl: CACHE_MS,
-  fetchMethod: (key) => searchListing(JSON.parse(key) as SearchQuery),
+  fetchMethod: (_key, _stale, { context }) => searchListing(context),
 });
 
-const overlayCache = new LRUCache<string, SearchResponse>({
+const overlayCache = new LRUCache<string, SearchResponse, string>({
   max: CACHE_ENTRIES,
   ttl: CACHE_MS,
-  fetchMethod: (key) => searchProducts(key),
+  fetchMethod: (_key, _stale, { context }) => searchProducts(context),
 });
 
 /** searchProducts through the cache (concurrent identical searches share one query): the overlay's route. */
 export async function getSearchResults(input: string): Promise<SearchResponse> {
-  return (await overlayCache.fetch(normalizeSearchInput(input)))!;
+  const normalized = normalizeSearchInput(input);
+  return (await overlayCache.fetch(catalogKey(normalized), { context: normalized }))!;
 }
 
 /**
@@ -188,9 +194,10 @@ export async function getSearchResults(input: string): Promise<SearchResponse> {
  * only, under the reference the shopper sees.
  */
 export async function getSearchOutcome(query: SearchQuery): Promise<ListingOutcome> {
-  const key = JSON.stringify({ q: normalizeSearchInput(query.q), page: query.page, sort: query.sort, materials: query.materials });
+  const asked = { ...query, q: normalizeSearchInput(query.q) };
+  const key = JSON.stringify({ q: asked.q, page: asked.page, sort: asked.sort, materials: asked.materials });
   try {
-    return { ok: true, page: (await pageCache.fetch(key))! };
+    return { ok: true, page: (await pageCache.fetch(catalogKey(key), { context: asked }))! };
   } catch (err) {
     const requestId = newRequestId();
     logError('search_page_failed', err, { requestId });

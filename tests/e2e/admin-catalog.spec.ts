@@ -2,37 +2,14 @@
 // new primary image on the storefront listing and product page; a price edit the storefront shows at once; a CSV
 // import with a bad row listed by number and reason; a delete that takes the product off the storefront.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import sharp from 'sharp';
 import { databaseUrl, testConfig } from '../../local-stack/config';
-import { DEMO_USERS } from '../../supabase/seed/demo-users';
-import { cookieJar, serverClient } from '../support/auth-clients';
+import { adminTest as test } from './support/admin-session';
 
 // Fully parallel tests share this module per worker, so the connection is never ended by a hook; it closes when idle.
 const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { max: 1, idle_timeout: 2, onnotice: () => {} });
-
-// The demo admin's session, made once per worker by the same @supabase/ssr client the app uses, as the browser's
-// cookies: the sign-in form (and its per-e-mail rate limit) is the sign-in journeys' business, not these.
-type Cookies = Parameters<BrowserContext['addCookies']>[0];
-
-const test = base.extend<object, { adminCookies: Cookies }>({
-  adminCookies: [
-    async ({}, provide) => {
-      const jar = cookieJar();
-      const { error } = await serverClient(jar).auth.signInWithPassword({ email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password });
-      if (error) throw new Error(`demo admin sign-in failed: ${error.message}`);
-      const url = process.env.E2E_BASE_URL!;
-      const cookies: [string, string][] = [...jar.cookies, ['shop_signed_in', '1']];
-      await provide(cookies.map(([name, value]) => ({ name, value, url, sameSite: 'Lax' as const })));
-    },
-    { scope: 'worker' },
-  ],
-  context: async ({ context, adminCookies }, provide) => {
-    await context.addCookies(adminCookies);
-    await provide(context);
-  },
-});
 
 async function expectNoSeriousAxeFindings(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -116,6 +93,9 @@ test.describe.serial('a product from the back office to the storefront', () => {
     await page.goto(`/rings/${id}`);
     await expect(page.getByTestId('product-price')).toHaveText('$98.76');
     await page.goto('/category/rings');
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toContainText('From $98.76');
+    // Search answers kept by the server are dropped with the catalog's pages.
+    await page.goto(`/search?q=${encodeURIComponent(sku)}`);
     await expect(page.getByRole('link', { name: new RegExp(name) })).toContainText('From $98.76');
   });
 

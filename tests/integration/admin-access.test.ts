@@ -17,7 +17,6 @@ vi.mock('next/headers', async () => {
   const r = await import('./admin-request');
   return { cookies: async () => r.cookieStore(), headers: async () => r.requestHeaders() };
 });
-vi.mock('next/cache', () => ({ revalidateTag: vi.fn(), revalidatePath: vi.fn(), unstable_cache: (fn: unknown) => fn }));
 vi.mock('next/server', async (importOriginal) => ({ ...(await importOriginal<typeof import('next/server')>()), after: vi.fn() }));
 
 // ---- The table: one valid sample per admin action and route handler. ----

@@ -18,7 +18,6 @@ vi.mock('next/headers', async () => {
   const r = await import('./admin-request');
   return { cookies: async () => r.cookieStore(), headers: async () => r.requestHeaders() };
 });
-vi.mock('next/cache', () => ({ revalidateTag: vi.fn(), revalidatePath: vi.fn(), unstable_cache: (fn: unknown) => fn }));
 // Next.js runs after() callbacks once the response has ended; here, when the test says so.
 vi.mock('next/server', async (importOriginal) => ({
   ...(await importOriginal<typeof import('next/server')>()),

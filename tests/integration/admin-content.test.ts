@@ -14,7 +14,6 @@ vi.mock('next/headers', async () => {
   const r = await import('./admin-request');
   return { cookies: async () => r.cookieStore(), headers: async () => r.requestHeaders() };
 });
-vi.mock('next/cache', () => ({ revalidateTag: vi.fn(), revalidatePath: vi.fn(), unstable_cache: (fn: unknown) => fn }));
 
 let who: Callers;
 let page: { page_id: string; page_slug: string; page_title: string; content: string; last_updated: Date };

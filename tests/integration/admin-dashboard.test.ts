@@ -2,14 +2,13 @@
 // (the seed's history is recent, so a `now` in 2001 sees only these). Every expected number below is worked out by
 // hand from the fixture table: month boundaries in the shop's time zone (an order at 23:30 on Feb 28 in New York is
 // 04:30 UTC on Mar 1), a half-hour zone, an empty previous month, an empty shop, refunds and unknown payment methods.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDashboard, type Dashboard } from '@/lib/admin/dashboard/load';
 import type { Period } from '@/lib/admin/dashboard/periods';
 import { db, type DbActor } from '@/lib/db';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { sql } from './checkout-support';
 
-vi.mock('next/cache', () => ({ revalidateTag: vi.fn(), unstable_cache: (fn: unknown) => fn }));
 
 const NY = 'America/New_York';
 const NOW = new Date('2001-03-15T12:00:00Z'); // 07:00 in New York (EST, UTC−5), 17:30 in Kolkata (UTC+5:30)
@@ -67,6 +66,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sql`delete from orders where id = any(${Object.values(ids)}::uuid[])`;
+  // Deleting orders takes their items out of the running totals too.
+  expect(await sql`with raw as (${rawTotals()}) select 1 from raw r full join product_sales s using (product_id)
+                   where coalesce(r.revenue, 0) <> coalesce(s.revenue, 0)`).toHaveLength(0);
   await sql.end();
   await db().end();
 });
@@ -154,12 +156,41 @@ describe('All Time (New York)', () => {
       ordersChange: 75, // vs A, F, G, H
       revenueChange: 119, // vs 21,000
     });
-    expect(d.top.map((t) => [t.productId, t.revenueCents])).toEqual([
-      [product.P1, 20_000],
-      [product.P3, 10_000],
-      [product.P2, 9_000],
-      [product.P4, 8_000],
-    ]);
+    // Top products of all time are the running totals per product, over every order in the shop.
+    const raw = await sql<{ product_id: string; revenue: string }[]>`${rawTotals()} order by revenue desc, product_id limit 5`;
+    expect(d.top.map((t) => [t.productId, t.revenueCents])).toEqual(raw.map((r) => [r.product_id, Number(r.revenue)]));
+  });
+});
+
+/** Sales per product summed from the items of every order neither cancelled nor refunded. */
+const rawTotals = () => sql`
+  select i.product_id, sum(i.quantity::bigint * i.unit_price) as revenue, sum(i.quantity) as quantity
+    from order_items i join orders o on o.id = i.order_id
+   where o.status not in ('cancelled', 'refunded') group by i.product_id`;
+
+describe('running totals per product', () => {
+  async function mismatches() {
+    return sql`
+      with raw as (${rawTotals()})
+      select coalesce(r.product_id, s.product_id) as product_id, r.revenue, s.revenue as kept
+        from raw r full join product_sales s using (product_id)
+       where coalesce(r.revenue, 0) <> coalesce(s.revenue, 0) or coalesce(r.quantity, 0) <> coalesce(s.quantity, 0)`;
+  }
+
+  it('equal the items of kept orders through status changes, new items and deletions', async () => {
+    expect(await mismatches()).toEqual([]);
+    await sql`update orders set status = 'cancelled' where id = ${ids.B!}`;
+    await sql`update orders set status = 'completed' where id = ${ids.F!}`;
+    expect(await mismatches()).toEqual([]);
+    await sql`update orders set status = 'completed' where id = ${ids.B!}`;
+    await sql`update orders set status = 'refunded' where id = ${ids.F!}`;
+    await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, created_at)
+              values (${ids.E!}, ${product.P3!}, 'rings', 1, 1, ${'2001-03-15T12:30:00Z'})`;
+    await sql`update order_items set quantity = quantity + 1 where order_id = ${ids.H!}`;
+    expect(await mismatches()).toEqual([]);
+    await sql`delete from order_items where order_id = ${ids.E!} and unit_price = 1`;
+    await sql`update order_items set quantity = quantity - 1 where order_id = ${ids.H!}`;
+    expect(await mismatches()).toEqual([]);
   });
 });
 
@@ -179,7 +210,7 @@ describe('time zones and empty periods', () => {
   });
 
   it('answers an empty shop with zeros and no rows, for the empty states', async () => {
-    const d = await load('all-time', new Date('1999-06-01T00:00:00Z'));
+    const d = await load('last-30-days', new Date('1999-06-01T00:00:00Z'));
     expect(d.totals).toEqual({ orders: 0, revenueCents: 0, averageOrderValueCents: 0, completionRate: 0, ordersChange: 0, revenueChange: 0 });
     expect(d.recent).toEqual([]);
     expect(d.top).toEqual([]);

@@ -3,6 +3,8 @@
 // paging and filters, the CSV export, and refunds — full, partial, too large, unpaid, idempotent under concurrent
 // requests, and refunds made in Stripe's own dashboard.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { revalidateTag } from 'next/cache';
+import { ADMIN_DASHBOARD_TAG } from '@/lib/admin/dashboard/tags';
 import { refundOrderPayment, updateOrderStatus } from '@/lib/admin/orders/actions';
 import { loadAdminOrders } from '@/lib/admin/orders/list';
 import { GET as exportOrders } from '@/app/api/admin/orders/export/route';
@@ -15,7 +17,6 @@ vi.mock('next/headers', async () => {
   const r = await import('./admin-request');
   return { cookies: async () => r.cookieStore(), headers: async () => r.requestHeaders() };
 });
-vi.mock('next/cache', () => ({ revalidateTag: vi.fn(), revalidatePath: vi.fn(), unstable_cache: (fn: unknown) => fn }));
 
 let who: Callers;
 let endpoint: WebhookEndpoint;
@@ -242,8 +243,11 @@ describe('refunds through Stripe', () => {
 
   it('records refunds made in Stripe’s dashboard from the webhook, once, and marks a full one refunded', async () => {
     const order = await paidOrder(sql, 8_000);
+    vi.mocked(revalidateTag).mockClear();
     await sdk.refunds.create({ payment_intent: order.paymentIntent, amount: 3_000 });
     await waitForDeliveries();
+    // The dashboard's figures drop their cache for it.
+    expect(vi.mocked(revalidateTag)).toHaveBeenCalledWith(ADMIN_DASHBOARD_TAG);
     let rows = (await money(order.id)).filter((r) => r.kind === 'refund');
     expect(rows.map((r) => [r.amount, r.status, r.idempotency_key, r.created_by])).toEqual([['3000', 'succeeded', null, null]]);
     const [partly] = await sql<{ status: string }[]>`select status from orders where id = ${order.id}`;

@@ -60,6 +60,17 @@ describe('order history and refund rows', () => {
     }
   });
 
+  it('lets admins alone read the running sales per product, and nobody write them', async () => {
+    const read = (tx: Tx) => tx`select product_id from product_sales limit 1`;
+    expect(await allowed(admin, read)).toBe(true);
+    expect(await allowed(customer, read)).toBe(false);
+    expect(await allowed(anon, read)).toBe(false);
+    for (const actor of [admin, customer, anon]) {
+      expect(await allowed(actor, (tx) => tx`update product_sales set revenue = 0 returning product_id`)).toBe(false);
+      expect(await allowed(actor, (tx) => tx`select public.add_product_sales(array[gen_random_uuid()], array[1::bigint], array[1::bigint])`)).toBe(false);
+    }
+  });
+
   it('lets an admin record a refund as themselves, and nothing else', async () => {
     expect(await allowed(admin, refundRow(ADMIN))).toBe(true);
     expect(await allowed(admin, refundRow(CUSTOMER))).toBe(false);

@@ -19,7 +19,6 @@ vi.mock('next/headers', async () => {
   const r = await import('./admin-request');
   return { cookies: async () => r.cookieStore(), headers: async () => r.requestHeaders() };
 });
-vi.mock('next/cache', () => ({ revalidateTag: vi.fn(), revalidatePath: vi.fn(), unstable_cache: (fn: unknown) => fn }));
 
 let who: Callers;
 beforeAll(async () => {

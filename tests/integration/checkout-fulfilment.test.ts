@@ -1,7 +1,9 @@
 // Payment fulfilment on real Postgres, driven through the webhook route handler and the Stripe stand-in with the real
 // SDK: one order per PaymentIntent under duplicate, concurrent and out-of-order deliveries; forged events, amount
 // mismatches, failed inserts and declines write nothing.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { revalidateTag } from 'next/cache';
+import { ADMIN_DASHBOARD_TAG } from '@/lib/admin/dashboard/tags';
 import { db } from '@/lib/db';
 import { emptyAddress } from '@/lib/checkout/address';
 import { createCheckout, saveCheckoutAddresses, type CheckoutSession } from '@/lib/checkout/server';
@@ -65,9 +67,12 @@ async function openCheckout(userId: string | null = null): Promise<CheckoutSessi
 describe('fulfilment through the webhook', () => {
   it('writes the order, its items and its transaction from the checkout record', async () => {
     const session = await openCheckout();
+    vi.mocked(revalidateTag).mockClear();
     const paid = await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
     expect(paid.status).toBe('succeeded');
     await waitForDeliveries();
+    // The new order is in the admin dashboard's figures at once.
+    expect(vi.mocked(revalidateTag)).toHaveBeenCalledWith(ADMIN_DASHBOARD_TAG);
 
     const [order] = await sql`select * from orders where id = ${session.orderId}`;
     expect(order).toMatchObject({

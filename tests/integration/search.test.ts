@@ -3,7 +3,8 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import type { SearchQuery } from '@/lib/catalog/listing-params';
-import { SEARCH_LIMIT, searchListing, searchProducts } from '@/lib/catalog/search';
+import { getSearchOutcome, getSearchResults, SEARCH_LIMIT, searchListing, searchProducts } from '@/lib/catalog/search';
+import SharedTagsCache from '@/lib/cache/shared-tags-handler.mjs';
 import { buildPrefixTsQuery } from '@/lib/catalog/search-query';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
@@ -188,5 +189,27 @@ describe('search_words', () => {
       ).rejects.toThrow(/permission denied|row-level security/);
     }
     await sql`delete from earrings where sku = ${GEM + '-w'}`;
+  });
+});
+
+describe('the answers kept per server', () => {
+  it('serve repeated searches until the catalog is revalidated, then the edit shows', async () => {
+    const sku = `${WORD}-0`;
+    const page: SearchQuery = { q: sku, page: 1, sort: 'relevance', materials: [] };
+    const name = async () => (await getSearchResults(sku)).results.find((r) => r.sku === sku)?.name;
+    const pageName = async () => {
+      const outcome = await getSearchOutcome(page);
+      return outcome.ok ? outcome.page.items.find((r) => r.sku === sku)?.name : outcome.message;
+    };
+    expect(await name()).toBe(`${WORD}ella Charm 0`);
+    expect(await pageName()).toBe(`${WORD}ella Charm 0`);
+    await sql`update rings set name = ${`${WORD}ella Renamed`} where sku = ${sku}`;
+    // Kept: the same answer without a query.
+    expect(await name()).toBe(`${WORD}ella Charm 0`);
+    expect(await pageName()).toBe(`${WORD}ella Charm 0`);
+    // What an admin's save does after its transaction (on this server or, through the database, on another).
+    await new SharedTagsCache({ serverDistDir: '/nonexistent', revalidatedTags: [], flushToDisk: false }).revalidateTag(['catalog']);
+    expect(await name()).toBe(`${WORD}ella Renamed`);
+    expect(await pageName()).toBe(`${WORD}ella Renamed`);
   });
 });

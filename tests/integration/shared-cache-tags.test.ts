@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectTags, publishTags, subscribeTags, tagsDatabaseUrl, tagsRevalidatedSince } from '@/lib/cache/shared-tags.mjs';
 import SharedTagsCache from '@/lib/cache/shared-tags-handler.mjs';
+import { tagRevalidatedAt } from '@/lib/cache/tag-clock';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { nodeFs } from 'next/dist/server/lib/node-fs-methods';
@@ -71,6 +72,17 @@ describe('shared cache tags', () => {
     expect(await handler.get('k-remote', fetchCtx(tag))).not.toBeNull();
     await publishTags(sql, [tag], 'another-server');
     await expect.poll(async () => handler.get('k-remote', fetchCtx(tag)), { timeout: 1000 }).toBeNull();
+  });
+
+  it("tells the server's own caches (tag clock) of its revalidations and of another server's", async () => {
+    const own = `clock-own-${Date.now()}`;
+    const remote = `clock-remote-${Date.now()}`;
+    expect(tagRevalidatedAt(own)).toBe(0);
+    const before = Date.now();
+    await handler.revalidateTag(own);
+    expect(tagRevalidatedAt(own)).toBeGreaterThanOrEqual(before);
+    await publishTags(sql, [remote], 'another-server');
+    await expect.poll(() => tagRevalidatedAt(remote), { timeout: 1000 }).toBeGreaterThanOrEqual(before);
   });
 
   it('never stores an error page', async () => {

@@ -5,7 +5,7 @@
 import { Download, Plus } from 'lucide-react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { deleteProduct } from '@/lib/admin/catalog/actions';
 import { PRODUCT_GONE } from '@/lib/admin/catalog/schema';
 import type { AdminProductCard, CategoryScreenData } from '@/lib/admin/catalog/products';

@@ -9,7 +9,7 @@ import { GripVertical, ImagePlus, Trash2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { deleteProductImages, reorderProductImages } from '@/lib/admin/catalog/actions';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, MISSING_UPLOAD_PARAMETERS, NOT_AN_IMAGE } from '@/lib/admin/catalog/image-rules';
 import type { Category } from '@/lib/catalog/categories';

@@ -6,7 +6,7 @@ import { FileUp, Upload } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE, NO_DATA_TO_IMPORT, readCsvFile, type CsvTable } from '@/lib/admin/catalog/csv-file';
 import { publicImagePrefix } from '@/lib/admin/catalog/image-rules';
 import { planImport, type ImportEvent, type ImportPlan } from '@/lib/admin/catalog/import-rows';

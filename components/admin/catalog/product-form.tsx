@@ -3,7 +3,7 @@
 // checks the same schema again); errors appear beside their fields and the first one gets the focus, switching Price
 // Information to the item type and stone it belongs to when it is a hidden price.
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { createProduct, updateProduct } from '@/lib/admin/catalog/actions';
 import { CATEGORY_FIELDS } from '@/lib/admin/catalog/fields';
 import { emptyFormValues, formValuesFromRow, submittedValues, type EditableRow, type FormValues } from '@/lib/admin/catalog/form-values';

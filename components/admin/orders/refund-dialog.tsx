@@ -5,7 +5,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { refundOrderPayment, updateOrderStatus } from '@/lib/admin/orders/actions';
 import type { AdminOrder } from '@/lib/admin/orders/types';
 import { formatCents, toCents } from '@/lib/format/money';

@@ -5,7 +5,7 @@ import { ExternalLink, Pencil } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { updateContentPage } from '@/lib/admin/content/actions';
 import { AdminField } from '../field';
 import { PAGE_CONTENT_MAX, PAGE_CONTENT_ROWS, PAGE_TITLE_MAX, pageUpdateFailure } from '@/lib/admin/content/rules';

@@ -1,7 +1,8 @@
 import 'server-only';
 // The dashboard's figures in one SQL statement per period, run as the admin under RLS: counts and sums by status,
 // hours and days in the shop's time zone, payment methods, top products, recent orders and catalog counts, each an
-// aggregate the database computes (no order is loaded into the server). The periods' bounds are computed in SQL from
+// aggregate the database computes (no order is loaded into the server). All Time's top products come from the running
+// totals per product (so they count every order up to the latest, whatever `now` says). The periods' bounds are computed in SQL from
 // `now` and the time zone, so months and days start at local midnight, across daylight-saving changes.
 import type { Category } from '../../catalog/categories';
 import { withActor, type DbActor } from '../../db';
@@ -39,6 +40,19 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
   return withActor(actor, async (tx) => {
     // Sorting a few hundred thousand items by product needs more than the default 4 MB to stay in memory.
     await tx`set local work_mem = '32MB'`;
+    // All Time reads the running totals per product (product_sales, kept by triggers); a period sums its items.
+    const topProducts =
+      period === 'all-time'
+        ? tx`select product_id, revenue, quantity::int as quantity from public.product_sales
+              where revenue > 0 order by revenue desc, product_id limit 5`
+        : tx`select i.product_id, sum(i.quantity * i.unit_price)::bigint as revenue, sum(i.quantity)::int as quantity
+               from public.order_items i, w
+              where i.created_at >= w.cur_start and i.created_at < w.cur_end
+                and not exists (select 1 from public.orders o
+                                 where o.id = i.order_id and o.status in ('cancelled', 'refunded'))
+              group by i.product_id
+              order by revenue desc, i.product_id
+              limit 5`;
     const [row] = await tx<[{ figures: DashboardRows }]>`
       with l as (
         select ${clock.now}::timestamptz as now, ${clock.timeZone}::text as tz, ${period}::text as period,
@@ -103,15 +117,7 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
         'top', coalesce((
           select json_agg(p order by p.revenue desc, p.product_id) from (
             select s.product_id, c.name, c.category, s.revenue, s.quantity
-              from (
-                select i.product_id, sum(i.quantity * i.unit_price)::bigint as revenue, sum(i.quantity)::int as quantity
-                  from public.order_items i, w
-                 where i.created_at >= w.cur_start and i.created_at < w.cur_end
-                   and not exists (select 1 from public.orders o
-                                    where o.id = i.order_id and o.status in ('cancelled', 'refunded'))
-                 group by i.product_id
-                 order by revenue desc, i.product_id
-                 limit 5) s
+              from (${topProducts}) s
               left join public.catalog_products c on c.id = s.product_id) p), '[]'),
         'recent', coalesce((
           select json_agg(r) from (

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { ScreenError } from '@/components/admin/screen-state';
 
 export default function CategoryError({ reset }: { error: Error; reset: () => void }) {

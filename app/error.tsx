@@ -1,5 +1,6 @@
 'use client';
-import Link from 'next/link';
+// ShopLink, not next/link: this boundary's code loads with every page, and next/link's would come with it.
+import Link from '@/components/shop/shop-link';
 import { useEffect } from 'react';
 
 /** The error boundary for anything a nearer boundary did not catch. */

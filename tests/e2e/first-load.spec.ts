@@ -8,19 +8,22 @@ import { databaseUrl, testConfig } from '../../local-stack/config';
 const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { max: 1, idle_timeout: 1, onnotice: () => {} });
 
 /**
- * Budgets per page (kB as transferred, gzip plus headers): what the pages fetch now with a little room. React and
- * the Next.js runtime alone are about 103 kB of it (webpack runtime, react-dom, the App Router); the issue's goal
- * of 110 kB is met on none but the home page's margin, see the closing report of issue 13.
+ * Budgets per page (kB as transferred: gzip plus each response's headers), what the pages fetch now with a little
+ * room, so growth is noticed. React and the Next.js runtime alone are about 105 kB of it (webpack runtime,
+ * react-dom, the App Router, with headers); issue 13 asked for 110 kB.
  */
-const JS_BUDGET_KB = { '/': 113, '/category/rings': 116, product: 119 } as const;
+const JS_BUDGET_KB = { '/': 116, '/category/rings': 122, product: 122 } as const;
 
-/** Bytes (as transferred, gzip) of the scripts that finished before the load event, read from the browser's timings. */
+/**
+ * Bytes (as transferred, gzip) of the scripts that finished before the load event, read from the browser's timings
+ * (by file name: Next.js preloads some scripts with <link>, so the initiator is not always 'script').
+ */
 async function scriptBytesBeforeLoad(page: Page) {
   await page.waitForFunction(() => document.readyState === 'complete' && performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd > 0);
   return page.evaluate(() => {
     const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
     return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((r) => r.initiatorType === 'script' && r.responseEnd <= load)
+      .filter((r) => new URL(r.name).pathname.endsWith('.js') && r.responseEnd <= load)
       .reduce((sum, r) => sum + r.transferSize, 0);
   });
 }

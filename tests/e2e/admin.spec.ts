@@ -127,9 +127,12 @@ test('the dashboard shows every figure and switches periods through the URL', as
 test('Ctrl + / focuses the product search; a result opens its category screen with the edit hand-off', async () => {
   await page.goto('/admin/orders');
   const [product] = await sql<{ id: string; sku: string; name: string }[]>`select id, sku, name from earrings order by created_at desc limit 1`;
-  await page.keyboard.press('Control+/');
   const box = page.getByRole('combobox', { name: 'Search products' });
-  await expect(box).toBeFocused();
+  // The shortcut works once the page has hydrated; on a busy machine that can come after the load event.
+  await expect(async () => {
+    await page.keyboard.press('Control+/');
+    await expect(box).toBeFocused({ timeout: 1000 });
+  }).toPass();
   await box.fill('zzqx');
   await expect(page.getByText('No products found for "zzqx"')).toBeVisible();
   await box.fill(product!.sku);

@@ -4,9 +4,9 @@ import 'server-only';
 // `is_admin()` is the last gate), never as the service role. Nothing thrown inside reaches the browser as text: an
 // ActionError or HttpError is shown as written; anything else is logged with a request id and answered with the
 // action's failure message.
-import { revalidateTag } from 'next/cache';
 import type { z } from 'zod';
 import { authorize, type Access, type Caller } from '../auth/access';
+import { revalidateAfterCommit } from '../cache/revalidate';
 import { withActor, type Tx } from '../db';
 import { fieldErrors, genericFailure, HttpError } from '../http/errors';
 import { logError, newRequestId } from '../http/log';
@@ -83,7 +83,7 @@ export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>
           ? await def.run(input, { ...caller, tx: undefined as unknown as Tx, requestId })
           : await withActor(caller.actor, (tx) => def.run(input, { ...caller, tx, requestId }));
       const tags = typeof def.revalidate === 'function' ? def.revalidate(data, input) : (def.revalidate ?? []);
-      for (const tag of tags) revalidateTag(tag);
+      revalidateAfterCommit(tags);
       const message = typeof def.success === 'function' ? def.success(data, input) : def.success;
       return { ok: true, data, ...(message ? { message } : {}) };
     } catch (err) {

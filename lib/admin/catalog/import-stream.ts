@@ -3,9 +3,9 @@ import 'server-only';
 // inside one transaction, so a failure (or the admin closing the page) leaves nothing behind. The storefront's cache
 // is dropped once the response has ended, and only if the transaction committed (Next.js runs revalidations of a
 // route handler when it returns, which is before this stream has written anything).
-import { revalidateTag } from 'next/cache';
 import { after } from 'next/server';
 import type { Category } from '../../catalog/categories';
+import { revalidateAfterCommit } from '../../cache/revalidate';
 import { withActor, type DbActor } from '../../db';
 import { logError } from '../../http/log';
 import { writeImportRows, type ImportCounts } from './import';
@@ -20,7 +20,7 @@ class ImportCancelled extends Error {}
 export function importResponse(actor: DbActor, category: Category, plan: ImportPlan, requestId: string): Response {
   let committed = false;
   after(() => {
-    if (committed) for (const tag of CATALOG_WRITE_TAGS) revalidateTag(tag);
+    if (committed) revalidateAfterCommit(CATALOG_WRITE_TAGS);
   });
   const encoder = new TextEncoder();
   let cancelled = false;

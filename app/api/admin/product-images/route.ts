@@ -1,8 +1,8 @@
-import { revalidateTag } from 'next/cache';
 import { NextResponse } from 'next/server';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, MISSING_UPLOAD_PARAMETERS } from '@/lib/admin/catalog/image-rules';
 import { uploadProductImage } from '@/lib/admin/catalog/upload';
 import { IMAGE_WRITE_TAGS } from '@/lib/admin/catalog/tags';
+import { revalidateAfterCommit } from '@/lib/cache/revalidate';
 import { isCategory } from '@/lib/catalog/categories';
 import { readBodyCapped } from '@/lib/http/body';
 import { HttpError } from '@/lib/http/errors';
@@ -29,6 +29,6 @@ export const POST = defineRoute({ name: 'admin.productImages.upload', access: 'a
   });
   if (bytes.byteLength === 0) throw new HttpError(400, 'The file is empty', 'empty');
   const image = await uploadProductImage(ctx.actor, { category, productId: productId.toLowerCase() }, bytes, ctx.requestId);
-  for (const tag of IMAGE_WRITE_TAGS) revalidateTag(tag);
+  revalidateAfterCommit(IMAGE_WRITE_TAGS);
   return NextResponse.json({ image }, { headers: { 'cache-control': 'no-store' } });
 });

@@ -3,8 +3,8 @@
 // acts on Stripe's own status, amount and currency, so a signed but invented event (a leaked secret) cannot mint an
 // order or a refund. A non-2xx makes Stripe retry,
 // so a failed write never leaves a paid buyer without an order; a bad signature is refused with 400.
-import { revalidateTag } from 'next/cache';
 import { ADMIN_DASHBOARD_TAG } from '@/lib/admin/dashboard/tags';
+import { revalidateAfterCommit } from '@/lib/cache/revalidate';
 import type { Stripe } from '@/lib/payments/stripe';
 import { stripe } from '@/lib/payments/stripe';
 import { env } from '@/lib/env';
@@ -41,7 +41,7 @@ export const POST = defineRoute({ name: 'stripe.webhook', access: 'public', fail
       // Refusals (amount mismatch, not paid, unknown payment) are answered 200: a retry cannot change them.
       const result = await fulfilPaymentIntent(intent);
       // A new order (or one the confirmation page wrote first) joins the dashboard's figures now, not in 5 minutes.
-      if (result.outcome === 'fulfilled' || result.outcome === 'already_fulfilled') revalidateTag(ADMIN_DASHBOARD_TAG);
+      if (result.outcome === 'fulfilled' || result.outcome === 'already_fulfilled') revalidateAfterCommit([ADMIN_DASHBOARD_TAG]);
       return json(200, { received: true, ...result });
     }
     case 'payment_intent.payment_failed': {
@@ -58,7 +58,7 @@ export const POST = defineRoute({ name: 'stripe.webhook', access: 'public', fail
       const charge = await stripe().charges.retrieve(chargeId);
       const refunds = await stripe().refunds.list({ charge: chargeId, limit: 100 });
       const result = await recordStripeRefunds(charge, refunds.data);
-      if (result.outcome === 'recorded') revalidateTag(ADMIN_DASHBOARD_TAG);
+      if (result.outcome === 'recorded') revalidateAfterCommit([ADMIN_DASHBOARD_TAG]);
       return json(200, { received: true, ...result });
     }
     default:

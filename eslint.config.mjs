@@ -11,6 +11,8 @@ const NEXT_CACHE_REVALIDATE = {
   message: "Use revalidateAfterCommit from '@/lib/cache/revalidate'.",
 };
 
+const NEXT_LINK = { name: 'next/link', message: "Use ShopLink from '@/components/shop/shop-link' on storefront pages." };
+
 const config = [
   { ignores: ['node_modules/**', '.next*/**', '.data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'scratch/**'] },
   ...compat.extends('next/core-web-vitals', 'next/typescript'),
@@ -24,6 +26,13 @@ const config = [
     // there); revalidation through lib/cache/revalidate.ts (a committed write never fails on it).
     files: ['app/**', 'components/**', 'lib/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [SONNER, NEXT_CACHE_REVALIDATE] }] },
+  },
+  {
+    // Storefront links are ShopLink (plain anchors that prefetch on intent, without next/link's first-load weight);
+    // the back office keeps next/link for its pending state.
+    files: ['app/**', 'components/**'],
+    ignores: ['app/admin/**', 'components/admin/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [SONNER, NEXT_CACHE_REVALIDATE, NEXT_LINK] }] },
   },
   { files: ['components/ui/toaster.tsx', 'components/ui/toaster-host.tsx', 'components/ui/toast-queue.ts'], rules: { 'no-restricted-imports': ['error', { paths: [NEXT_CACHE_REVALIDATE] }] } },
   { files: ['lib/cache/revalidate.ts'], rules: { 'no-restricted-imports': ['error', { paths: [SONNER] }] } },

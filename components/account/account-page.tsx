@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { SignOutButton } from '@/components/auth/sign-out-button';
 import type { AccountView } from '@/lib/account/dashboard';
 import type { AccountTab } from '@/lib/account/types';

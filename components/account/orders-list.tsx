@@ -1,5 +1,5 @@
 import { Package } from 'lucide-react';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { ProductImage } from '@/components/shop/listing/product-image';
 import { PageLinks } from '@/components/shop/page-links';
 import type { AccountOrder, AccountOrderItem, OrdersPage } from '@/lib/account/types';

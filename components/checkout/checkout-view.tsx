@@ -1,7 +1,7 @@
 'use client';
 import { AlertCircle, Loader2, Lock } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useCart } from '@/components/cart/cart-context';

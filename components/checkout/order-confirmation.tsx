@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import Image from 'next/image';
-import Link from 'next/link';
+import Link from '@/components/shop/shop-link';
 import { canOptimize } from '@/components/product/image-src';
 import type { Address } from '@/lib/checkout/address';
 import { countries } from '@/lib/checkout/countries';

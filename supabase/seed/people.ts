@@ -1,19 +1,12 @@
 // Demo people: an admin and a customer with a profile and saved addresses, created through the Auth admin API.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type postgres from 'postgres';
+import type { SavedAddress } from '../../lib/account/types';
 
 export { DEMO_USERS } from './demo-users';
 
-export interface SeedAddress {
-  address_type: 'shipping' | 'billing';
-  address_line1: string;
-  address_line2: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: string;
-  is_default: boolean;
-}
+/** A saved address as the account area keeps it, before the database gives it an id. */
+export type SeedAddress = Omit<SavedAddress, 'id'>;
 
 /** The demo customer's saved addresses: a default shipping and billing address, and a second shop. */
 export const DEMO_CUSTOMER_ADDRESSES: readonly SeedAddress[] = [

@@ -1,6 +1,7 @@
 'use client';
-import { ChevronLeft, ChevronRight, Gem } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Gem } from 'lucide';
 import { useRef, useState } from 'react';
+import { Icon } from '@/components/ui/icon';
 import { canOptimize, IMAGE_WIDTHS, imageSources } from '@/components/shop/listing/image-srcset';
 
 interface ProductGalleryProps {
@@ -26,7 +27,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
         aria-label={`${name}: no image available`}
         className="flex aspect-square w-full items-center justify-center rounded-lg bg-ivory-deep text-stone-muted"
       >
-        <Gem aria-hidden className="size-16 stroke-1" />
+        <Icon node={Gem} aria-hidden strokeWidth={1} className="size-16" />
       </div>
     );
   }
@@ -79,10 +80,10 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
         {count > 1 && (
           <>
             <button type="button" className={`${arrow} left-3`} aria-label="Previous image" onClick={() => show(index - 1)}>
-              <ChevronLeft aria-hidden className="size-5" />
+              <Icon node={ChevronLeft} aria-hidden className="size-5" />
             </button>
             <button type="button" className={`${arrow} right-3`} aria-label="Next image" onClick={() => show(index + 1)}>
-              <ChevronRight aria-hidden className="size-5" />
+              <Icon node={ChevronRight} aria-hidden className="size-5" />
             </button>
             <p className="tabular absolute right-3 bottom-3 rounded-full bg-ink/70 px-2.5 py-0.5 text-xs text-white" aria-live="polite">
               {index + 1} / {count}

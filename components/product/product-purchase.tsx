@@ -1,8 +1,9 @@
 'use client';
-import { ShoppingBag } from 'lucide-react';
+import { ShoppingBag } from 'lucide';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useCart } from '@/components/cart/cart-context';
+import { Icon } from '@/components/ui/icon';
 import { notify } from '@/components/ui/toaster';
 import { specificationsText } from '@/lib/cart/labels';
 import { materialLabel } from '@/lib/catalog/categories';
@@ -156,7 +157,7 @@ export function ProductPurchase({ product }: { product: Product }) {
               addable ? 'bg-ink text-ivory hover:bg-gold-dark' : 'cursor-not-allowed bg-stone-line text-stone-muted'
             }`}
           >
-            <ShoppingBag aria-hidden className="size-4" />
+            <Icon node={ShoppingBag} aria-hidden className="size-4" />
             Add to Cart
           </button>
           {price !== null && (

@@ -1,5 +1,6 @@
 'use client';
-import { Minus, Plus } from 'lucide-react';
+import { Minus, Plus } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { useId, useState } from 'react';
 import {
   canDecrement,
@@ -50,7 +51,7 @@ export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLa
             onChange(decrementQuantity(value, moq));
           }}
         >
-          <Minus aria-hidden className="size-4" />
+          <Icon node={Minus} aria-hidden className="size-4" />
         </button>
         <input
           id={id}
@@ -83,7 +84,7 @@ export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLa
             onChange(incrementQuantity(value, moq));
           }}
         >
-          <Plus aria-hidden className="size-4" />
+          <Icon node={Plus} aria-hidden className="size-4" />
         </button>
       </div>
     </div>

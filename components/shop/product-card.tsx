@@ -1,12 +1,11 @@
-'use client';
-// A client component although it only renders: the RSC payload then carries each card's data once instead of its
-// whole markup, which keeps a 20-card listing page's HTML small.
+// Rendered on the server: only the corner button is a client island, so the card's labels, price formatting and
+// image markup stay out of the page's JavaScript (the card's markup travels in the page's payload instead).
 import Link from '@/components/shop/shop-link';
 import { productPath } from '@/lib/catalog/categories';
 import { fromPriceLabel, moqLabel, skuLabel } from '@/lib/catalog/listing-labels';
 import type { CardProduct } from './listing/card-product';
 import { CardCartButton } from './listing/card-cart-button';
-import { CardIcon } from './listing/card-icons';
+import { CardIcon } from './listing/card-icon';
 import { ProductImage } from './listing/product-image';
 
 /** Image widths of a card in the listing grid (2 / 3 / 4 columns beside the filter sidebar). */

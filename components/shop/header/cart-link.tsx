@@ -1,11 +1,10 @@
 'use client';
-import { ShoppingBag } from 'lucide';
-import { Icon } from '@/components/ui/icon';
+import type { ReactNode } from 'react';
 import Link from '@/components/shop/shop-link';
 import { useCart } from '@/components/cart/cart-context';
 
-/** Cart icon with the item-count badge, shown only when the cart holds more than 0 pieces. */
-export function CartLink() {
+/** Cart icon (drawn by the server) with the item-count badge, shown only when the cart holds more than 0 pieces. */
+export function CartLink({ children }: { children: ReactNode }) {
   const { count, ready } = useCart();
   const show = ready && count > 0;
   return (
@@ -15,7 +14,7 @@ export function CartLink() {
       aria-label={show ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
       className="icon-btn"
     >
-      <Icon node={ShoppingBag} aria-hidden className="size-5" />
+      {children}
       {show && (
         <span
           data-testid="cart-count"

@@ -1,6 +1,6 @@
 // A server component with small client islands (menus, search, cart and account links): its markup costs a little
 // RSC payload, far less than the JavaScript a client header adds to every page's first load.
-import { UserRound } from 'lucide';
+import { Menu, Search, ShoppingBag, UserRound } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import Link from '@/components/shop/shop-link';
 import { AccountLink } from './account-link';
@@ -25,7 +25,9 @@ export function Header() {
     <header className="hdr">
       <div className="shell-w hdr-bar">
         <div className="flex flex-1 items-center gap-1 lg:flex-none">
-          <MobileMenu />
+          <MobileMenu>
+            <Icon node={Menu} aria-hidden className="size-5" />
+          </MobileMenu>
           <Logo />
         </div>
         <nav aria-label="Main" className="hdr-nav hidden flex-1 justify-center lg:flex">
@@ -51,8 +53,12 @@ export function Header() {
           </ul>
         </nav>
         <div className="flex items-center gap-0.5 sm:gap-1">
-          <SearchButton />
-          <CartLink />
+          <SearchButton>
+            <Icon node={Search} aria-hidden className="size-5" />
+          </SearchButton>
+          <CartLink>
+            <Icon node={ShoppingBag} aria-hidden className="size-5" />
+          </CartLink>
           <AccountLink>
             <Icon node={UserRound} aria-hidden className="size-5" />
           </AccountLink>

@@ -1,7 +1,5 @@
 'use client';
-import { Menu } from 'lucide';
-import { Icon } from '@/components/ui/icon';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useSignedIn } from './use-signed-in';
 
 // The sheet and its links load on first hover, focus or tap: they stay out of every page's first load.
@@ -9,8 +7,8 @@ import { useSignedIn } from './use-signed-in';
 const MenuSheet = lazy(() => import('./mobile-menu-sheet'));
 const preload = () => void import('./mobile-menu-sheet');
 
-/** The mobile menu toggle and its full-height sheet with the same links as the desktop header. */
-export function MobileMenu() {
+/** The mobile menu toggle (its icon drawn by the server) and its full-height sheet with the same links as the desktop header. */
+export function MobileMenu({ children }: { children: ReactNode }) {
   const accountHref = useSignedIn() ? '/dashboard' : '/login';
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -32,7 +30,7 @@ export function MobileMenu() {
         }}
         className="icon-btn lg:hidden"
       >
-        <Icon node={Menu} aria-hidden className="size-5" />
+        {children}
       </button>
       {loaded && (
         <Suspense fallback={null}>

@@ -3,7 +3,7 @@ import { useCart } from '@/components/cart/cart-context';
 import { notify } from '@/components/ui/toaster';
 import { hasQuickAddPrice } from '@/lib/cart/quick-add';
 import type { CardProduct } from './card-product';
-import { CardIcon } from './card-icons';
+import { CardIcon } from './card-icon';
 
 /**
  * The card's corner button: adds the product page's opening selection at the MOQ (the cart's summaryToCartInput)

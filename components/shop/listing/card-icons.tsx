@@ -1,8 +1,6 @@
 import { ArrowRight, Check, ShoppingBag } from 'lucide';
 import { Icon } from '@/components/ui/icon';
-
-/** Ids of the card icons; cards draw them with <use>, so a 20-card page carries each icon's paths once. */
-export const CARD_ICON = { bag: 'card-i-bag', check: 'card-i-check', arrow: 'card-i-arrow' } as const;
+import { CARD_ICON } from './card-icon';
 
 /** The card icon sprite. Render it once on any page that shows product cards. */
 export function CardIconSprite() {
@@ -17,14 +15,6 @@ export function CardIconSprite() {
       <symbol id={CARD_ICON.arrow} viewBox="0 0 24 24">
         <Icon node={ArrowRight} />
       </symbol>
-    </svg>
-  );
-}
-
-export function CardIcon({ name }: { name: keyof typeof CARD_ICON }) {
-  return (
-    <svg aria-hidden className="pcard-icon">
-      <use href={`#${CARD_ICON[name]}`} />
     </svg>
   );
 }

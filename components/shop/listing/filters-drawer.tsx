@@ -1,11 +1,8 @@
 'use client';
-import { SlidersHorizontal } from 'lucide';
-import { Icon } from '@/components/ui/icon';
-import { lazy, Suspense, useRef, useState } from 'react';
-import { showResultsLabel } from '@/lib/catalog/listing-labels';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import type { AnyListingQuery } from '@/lib/catalog/listing-params';
 import { drawerWasOpen, FILTERS_BUTTON, listingDrawerClosed, useListingControlFocus } from './listing-focus';
-import { MaterialFilter } from './material-filter';
+import { MaterialFilter, type MaterialOption } from './material-filter';
 
 // React.lazy rather than next/dynamic: its loader code would join every page's first load.
 const Sheet = lazy(() => import('../header/sheet'));
@@ -15,11 +12,14 @@ const preload = () => void import('../header/sheet');
 interface FiltersDrawerProps {
   basePath: string;
   query: AnyListingQuery;
-  /** Products the current filters leave; null when the listing failed. */
-  total: number | null;
+  /** The closing button's 'Show {n} results' for what the current filters leave; null when the listing failed. */
+  showResults: string | null;
+  materials: MaterialOption[];
+  /** The button's icon, drawn by the server. */
+  icon: ReactNode;
 }
 
-export function FiltersDrawer({ basePath, query, total }: FiltersDrawerProps) {
+export function FiltersDrawer({ basePath, query, showResults, materials, icon }: FiltersDrawerProps) {
   // A choice made in the drawer re-renders the listing; the drawer stays open for the next one.
   const [open, setOpen] = useState(drawerWasOpen);
   const [loaded, setLoaded] = useState(open);
@@ -44,7 +44,7 @@ export function FiltersDrawer({ basePath, query, total }: FiltersDrawerProps) {
         }}
         className="inline-flex h-10 items-center gap-2 rounded-sm border border-stone-line px-4 text-sm text-ink hover:border-stone-muted lg:hidden"
       >
-        <Icon node={SlidersHorizontal} aria-hidden className="size-4" />
+        {icon}
         Filters
         {active > 0 && (
           <span className="tabular inline-flex min-w-5 justify-center rounded-full bg-ink px-1.5 text-[11px] leading-5 text-ivory">
@@ -63,8 +63,8 @@ export function FiltersDrawer({ basePath, query, total }: FiltersDrawerProps) {
             title="Filters"
             returnFocus={button}
           >
-            <MaterialFilter basePath={basePath} query={query} inDrawer />
-            {total !== null && (
+            <MaterialFilter basePath={basePath} query={query} materials={materials} inDrawer />
+            {showResults !== null && (
               <button
                 type="button"
                 onClick={() => {
@@ -73,7 +73,7 @@ export function FiltersDrawer({ basePath, query, total }: FiltersDrawerProps) {
                 }}
                 className="tabular mt-8 inline-flex h-12 w-full items-center justify-center rounded-sm bg-ink px-6 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
               >
-                {showResultsLabel(total)}
+                {showResults}
               </button>
             )}
           </Sheet>

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect } from 'react';
-import { ListingError } from './listing-states';
+import { LISTING_ERROR_HEADING, ListingErrorBox } from './listing-error-box';
 
 /** error.tsx body of the listing routes: 'Error loading products' with the message, and a retry. */
 export function ListingErrorBoundary({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
@@ -9,7 +9,7 @@ export function ListingErrorBoundary({ error, reset }: { error: Error & { digest
   }, [error]);
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-      <ListingError message={error.message} />
+      <ListingErrorBox heading={LISTING_ERROR_HEADING} message={error.message} />
       <div className="mt-6 text-center">
         <button
           type="button"

@@ -1,12 +1,8 @@
 import { LISTING_TEXT } from '@/lib/catalog/listing-labels';
+import { ListingErrorBox } from './listing-error-box';
 
 export function ListingError({ message }: { message: string }) {
-  return (
-    <div role="alert" className="rounded-sm border border-red-200 bg-red-50/60 px-6 py-10 text-center">
-      <p className="font-serif text-2xl text-red-900">{LISTING_TEXT.error}</p>
-      <p className="mt-2 text-sm text-red-900/80">{message}</p>
-    </div>
-  );
+  return <ListingErrorBox heading={LISTING_TEXT.error} message={message} />;
 }
 
 export function ListingEmpty() {

@@ -1,12 +1,15 @@
 import type { AnyListingQuery } from '@/lib/catalog/listing-params';
-import { showingLabel } from '@/lib/catalog/listing-labels';
+import { ChevronDown, SlidersHorizontal } from 'lucide';
+import { Icon } from '@/components/ui/icon';
+import { MATERIALS, materialLabel } from '@/lib/catalog/categories';
+import { showResultsLabel, showingLabel } from '@/lib/catalog/listing-labels';
 import type { ListingOutcome } from '@/lib/catalog/listing';
 import { ProductCard } from '../product-card';
 import { toCardProduct } from './card-product';
 import { CardIconSprite } from './card-icons';
 import { FiltersDrawer } from './filters-drawer';
 import { ListingEmpty, ListingError } from './listing-states';
-import { MaterialFilter } from './material-filter';
+import { MaterialFilter, type MaterialOption } from './material-filter';
 import { Pagination } from './pagination';
 import { SortSelect } from './sort-select';
 
@@ -19,6 +22,8 @@ interface ListingViewProps {
   /** Shown under the heading (the search page's form). */
   intro?: React.ReactNode;
 }
+
+const MATERIAL_OPTIONS: MaterialOption[] = MATERIALS.map((value) => ({ value, label: materialLabel(value) }));
 
 export function ListingHeading({ title, subtitle }: { title: string; subtitle?: string }) {
   return (
@@ -38,20 +43,30 @@ export function ListingView({ title, subtitle, basePath, query, outcome, intro }
       <div className="mt-8 lg:grid lg:grid-cols-[12rem_1fr] lg:gap-12">
         <aside aria-label="Filters" className="hidden lg:block">
           <div className="sticky top-28">
-            <MaterialFilter basePath={basePath} query={query} />
+            <MaterialFilter basePath={basePath} query={query} materials={MATERIAL_OPTIONS} />
           </div>
         </aside>
         <section aria-label="Products">
           <CardIconSprite />
           <div className="mb-8 flex flex-wrap items-center gap-x-3 gap-y-4">
-            <FiltersDrawer basePath={basePath} query={query} total={outcome.ok ? outcome.page.total : null} />
+            <FiltersDrawer
+              basePath={basePath}
+              query={query}
+              materials={MATERIAL_OPTIONS}
+              showResults={outcome.ok ? showResultsLabel(outcome.page.total) : null}
+              icon={<Icon node={SlidersHorizontal} aria-hidden className="size-4" />}
+            />
             {outcome.ok && outcome.page.items.length > 0 && (
               <p className="tabular order-last w-full text-sm text-stone-muted sm:order-none sm:w-auto">
                 {showingLabel(outcome.page.from, outcome.page.to, outcome.page.total)}
               </p>
             )}
             <div className="ml-auto">
-              <SortSelect basePath={basePath} query={query} />
+              <SortSelect
+                basePath={basePath}
+                query={query}
+                icon={<Icon node={ChevronDown} aria-hidden className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-stone-muted" />}
+              />
             </div>
           </div>
           {!outcome.ok ? (

@@ -1,13 +1,11 @@
 'use client';
-import { ChevronDown } from 'lucide';
-import { Icon } from '@/components/ui/icon';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { isSearchQuery, SEARCH_SORTS, SORT_LABELS, SORTS, type AnyListingQuery } from '@/lib/catalog/listing-params';
 import { useListingControlFocus } from './listing-focus';
 import { useListingNavigation } from './use-listing-navigation';
 
-/** Sort by Newest or by the 'From' price (search results also by relevance); kept in the URL as ?sort=. */
-export function SortSelect({ basePath, query }: { basePath: string; query: AnyListingQuery }) {
+/** Sort by Newest (the select's chevron drawn by the server) or by the 'From' price (search results also by relevance); kept in the URL as ?sort=. */
+export function SortSelect({ basePath, query, icon }: { basePath: string; query: AnyListingQuery; icon: ReactNode }) {
   const { go, pending, query: shown } = useListingNavigation(basePath, query);
   const id = useId();
   const control = useListingControlFocus(false);
@@ -31,7 +29,7 @@ export function SortSelect({ basePath, query }: { basePath: string; query: AnyLi
             </option>
           ))}
         </select>
-        <Icon node={ChevronDown} aria-hidden className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-stone-muted" />
+        {icon}
       </div>
     </div>
   );

@@ -1,14 +1,12 @@
 'use client';
-import { Search } from 'lucide';
-import { Icon } from '@/components/ui/icon';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 
 // React.lazy rather than next/dynamic: its loader code would join every page's first load.
 const SearchOverlay = lazy(() => import('./search-overlay'));
 const preload = () => void import('./search-overlay');
 
-/** The header's search button; the overlay's code loads on first hover, focus or click. */
-export function SearchButton() {
+/** The header's search button (its icon drawn by the server); the overlay's code loads on first hover, focus or click. */
+export function SearchButton({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -28,7 +26,7 @@ export function SearchButton() {
         }}
         className="icon-btn"
       >
-        <Icon node={Search} aria-hidden className="size-5" />
+        {children}
       </button>
       {loaded && (
         <Suspense fallback={null}>

@@ -39,8 +39,19 @@ const httpsProxy = { type: 'header', key: 'x-forwarded-proto', value: 'https' } 
 type SplitChunks = { cacheGroups?: Record<string, unknown> } | false | undefined;
 type ChunkGraph = { getModuleChunksIterable(module: unknown): Iterable<{ name?: string | null }> };
 const FRAME_LAYOUTS = new Set(['app/layout', 'app/(shop)/layout']);
+/** Storefront page entries (app/(shop)/…/page): the listing and product routes share their code with each other. */
+const SHOP_PAGE = /^app\/\(shop\)\/.*\/page$/;
 function splitLayoutModules(splitChunks: SplitChunks) {
   if (!splitChunks || !splitChunks.cacheGroups) return;
+  // Webpack's default group split the code that the five product routes (and the listing routes) share into one or
+  // two chunks of their own beside each page's entry: one request more on every first visit (headers and all) for
+  // a cache win only when a shopper goes on to another category's route. A shop page keeps its code in its entry.
+  splitChunks.cacheGroups.default = {
+    minChunks: 2,
+    priority: -20,
+    reuseExistingChunk: true,
+    chunks: (chunk: { name?: string | null }) => !SHOP_PAGE.test(chunk.name ?? ''),
+  };
   splitChunks.cacheGroups.frame = {
     name: 'frame',
     chunks: 'initial',

@@ -39,7 +39,7 @@ export function ProductDetail({ detail }: { detail: ProductDetailData }) {
 
       <div className="grid gap-8 lg:grid-cols-2 lg:gap-14">
         <div className="lg:sticky lg:top-24 lg:self-start">
-          <ProductGallery name={product.name} images={urls} />
+          <ProductGallery key={product.id} name={product.name} images={urls} />
         </div>
 
         <div>

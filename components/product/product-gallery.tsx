@@ -1,8 +1,8 @@
-'use client';
 import { ChevronLeft, ChevronRight, Gem } from 'lucide';
-import { useRef, useState } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { canOptimize, IMAGE_WIDTHS, imageSources } from '@/components/shop/listing/image-srcset';
+import { DeferredGalleryControls } from './gallery-controls-deferred';
+import { GALLERY_ID, galleryAlt } from './gallery-text';
 
 interface ProductGalleryProps {
   name: string;
@@ -10,16 +10,13 @@ interface ProductGalleryProps {
   images: string[];
 }
 
-// Horizontal travel (px) that counts as a swipe.
-const SWIPE_MIN = 40;
-
-/** Main image with previous/next arrows, thumbnails, arrow keys, and swipe on touch screens. */
+/**
+ * Main image with previous/next arrows, thumbnails, arrow keys, and swipe on touch screens. Drawn on the server;
+ * the controls' code (components/product/gallery-controls.tsx) comes after the page's load event and enables the
+ * buttons. Render it with the product's id as key, so another product's gallery starts afresh.
+ */
 export function ProductGallery({ name, images }: ProductGalleryProps) {
-  const [index, setIndex] = useState(0);
-  const touch = useRef<{ x: number; y: number } | null>(null);
   const count = images.length;
-  const show = (i: number) => setIndex(((i % count) + count) % count);
-
   if (count === 0) {
     return (
       <div
@@ -32,91 +29,67 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
     );
   }
 
-  const current = images[Math.min(index, count - 1)]!;
+  const first = images[0]!;
   const arrow =
     'absolute top-1/2 -translate-y-1/2 inline-flex size-10 items-center justify-center rounded-full ' +
     'border border-stone-line bg-ivory/90 text-ink shadow-sm backdrop-blur transition hover:bg-white';
 
   return (
-    <section
-      aria-roledescription="carousel"
-      aria-label={`${name} images`}
-      className="flex flex-col gap-3"
-      onKeyDown={(event) => {
-        if (count < 2) return;
-        if (event.key === 'ArrowLeft') show(index - 1);
-        else if (event.key === 'ArrowRight') show(index + 1);
-        else return;
-        event.preventDefault();
-      }}
-    >
-      <div
-        className="relative aspect-square w-full touch-pan-y overflow-hidden rounded-lg bg-ivory-deep select-none"
-        onTouchStart={(event) => {
-          const t = event.touches[0];
-          touch.current = t ? { x: t.clientX, y: t.clientY } : null;
-        }}
-        onTouchEnd={(event) => {
-          const start = touch.current;
-          const t = event.changedTouches[0];
-          touch.current = null;
-          if (!start || !t || count < 2) return;
-          const dx = t.clientX - start.x;
-          const dy = t.clientY - start.y;
-          if (Math.abs(dx) >= SWIPE_MIN && Math.abs(dx) > Math.abs(dy)) show(dx < 0 ? index + 1 : index - 1);
-        }}
-      >
+    <section id={GALLERY_ID} aria-roledescription="carousel" aria-label={`${name} images`} className="flex flex-col gap-3">
+      <div data-gallery-stage className="relative aspect-square w-full touch-pan-y overflow-hidden rounded-lg bg-ivory-deep select-none">
         {/* The optimiser's srcset without next/image's client code: the browser fetches the width it shows. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img
-          key={current}
-          {...imageSources(current, IMAGE_WIDTHS.hero, canOptimize(current))}
-          alt={count > 1 ? `${name}, image ${index + 1} of ${count}` : name}
+          data-gallery-main
+          {...imageSources(first, IMAGE_WIDTHS.hero, canOptimize(first))}
+          alt={galleryAlt(name, 0, count)}
           sizes="(min-width: 1280px) 584px, (min-width: 1024px) 46vw, (min-width: 640px) 90vw, 100vw"
-          fetchPriority={index === 0 ? 'high' : undefined}
+          fetchPriority="high"
           draggable={false}
           className="absolute inset-0 size-full object-cover"
         />
         {count > 1 && (
           <>
-            <button type="button" className={`${arrow} left-3`} aria-label="Previous image" onClick={() => show(index - 1)}>
+            <button type="button" disabled data-gallery-step={-1} className={`${arrow} left-3`} aria-label="Previous image">
               <Icon node={ChevronLeft} aria-hidden className="size-5" />
             </button>
-            <button type="button" className={`${arrow} right-3`} aria-label="Next image" onClick={() => show(index + 1)}>
+            <button type="button" disabled data-gallery-step={1} className={`${arrow} right-3`} aria-label="Next image">
               <Icon node={ChevronRight} aria-hidden className="size-5" />
             </button>
-            <p className="tabular absolute right-3 bottom-3 rounded-full bg-ink/70 px-2.5 py-0.5 text-xs text-white" aria-live="polite">
-              {index + 1} / {count}
+            <p data-gallery-counter className="tabular absolute right-3 bottom-3 rounded-full bg-ink/70 px-2.5 py-0.5 text-xs text-white" aria-live="polite">
+              {`1 / ${count}`}
             </p>
           </>
         )}
       </div>
       {count > 1 && (
-        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Choose an image">
-          {images.map((src, i) => (
-            <li key={src + i} className="shrink-0">
-              <button
-                type="button"
-                aria-label={`Show image ${i + 1} of ${count}`}
-                aria-current={i === index ? 'true' : undefined}
-                onClick={() => show(i)}
-                className={`relative block size-16 overflow-hidden rounded-md border bg-ivory-deep transition sm:size-20 ${
-                  i === index ? 'border-gold-dark ring-1 ring-gold-dark' : 'border-stone-line opacity-80 hover:opacity-100'
-                }`}
-              >
-                {/* eslint-disable-next-line @next/next/no-img-element */}
-                <img
-                  {...imageSources(src, IMAGE_WIDTHS.thumb, canOptimize(src))}
-                  alt=""
-                  sizes="80px"
-                  loading="lazy"
-                  draggable={false}
-                  className="absolute inset-0 size-full object-cover"
-                />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Choose an image">
+            {images.map((src, i) => (
+              <li key={src + i} className="shrink-0">
+                <button
+                  type="button"
+                  disabled
+                  data-gallery-show={i}
+                  aria-label={`Show image ${i + 1} of ${count}`}
+                  aria-current={i === 0 ? 'true' : undefined}
+                  className="relative block size-16 overflow-hidden rounded-md border border-stone-line bg-ivory-deep opacity-80 transition hover:opacity-100 aria-[current=true]:border-gold-dark aria-[current=true]:opacity-100 aria-[current=true]:ring-1 aria-[current=true]:ring-gold-dark sm:size-20"
+                >
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  <img
+                    {...imageSources(src, IMAGE_WIDTHS.thumb, canOptimize(src))}
+                    alt=""
+                    sizes="80px"
+                    loading="lazy"
+                    draggable={false}
+                    className="absolute inset-0 size-full object-cover"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <DeferredGalleryControls name={name} images={images} />
+        </>
       )}
     </section>
   );

@@ -14,14 +14,14 @@ export function WomensMenu() {
       <ul>
         {WOMENS_LINKS.map((link) => (
           <li key={link.href}>
-            <Link data-menu-link href={link.href} scroll={false}>
+            <Link href={link.href} scroll={false}>
               {link.label}
             </Link>
             {link.children && (
               <ul>
                 {link.children.map((child) => (
                   <li key={child.href}>
-                    <Link data-menu-link href={child.href} scroll={false}>
+                    <Link href={child.href} scroll={false}>
                       {child.label}
                     </Link>
                   </li>

@@ -3,6 +3,7 @@ import { Check, Copy, Gem, ShoppingBag, Trash2 } from 'lucide-react';
 import Link from '@/components/shop/shop-link';
 import { useEffect, useRef, useState } from 'react';
 import { QuantityInput } from '@/components/product/quantity-input';
+import { quantityIcons } from '@/components/product/quantity-icons';
 import { canOptimize, IMAGE_WIDTHS, imageSources } from '@/components/shop/listing/image-srcset';
 import {
   COPIED_LABEL_MS,
@@ -18,6 +19,8 @@ import { formatDollars } from '@/lib/format/money';
 import { notify } from '@/components/ui/toaster';
 import { useCart } from './cart-context';
 import { copyText } from './copy-text';
+
+const QUANTITY_ICONS = quantityIcons();
 
 const primaryButton =
   'inline-flex h-12 items-center justify-center gap-2 rounded-md bg-ink px-6 text-sm font-medium tracking-wide ' +
@@ -195,6 +198,7 @@ function CartLine({ item }: { item: CartItem }) {
               size="sm"
               label={`Quantity for ${product.name}`}
               onChange={(quantity) => updateQuantity(item.id, quantity)}
+              icons={QUANTITY_ICONS}
             />
             <span className="tabular text-xs text-stone-muted">MOQ: {product.moq}</span>
           </div>

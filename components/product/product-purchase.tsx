@@ -1,9 +1,7 @@
 'use client';
-import { ShoppingBag } from 'lucide';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useCart } from '@/components/cart/cart-context';
-import { Icon } from '@/components/ui/icon';
 import { notify } from '@/components/ui/toaster';
 import { specificationsText } from '@/lib/cart/labels';
 import { materialLabel } from '@/lib/catalog/categories';
@@ -28,10 +26,14 @@ import { displayPrice } from '@/lib/catalog/pricing';
 import type { Product } from '@/lib/catalog/types';
 import { formatDollars, toCents } from '@/lib/format/money';
 import { OptionGroup } from './option-group';
+import type { QuantityIcons } from './quantity-icons';
 import { QuantityInput } from './quantity-input';
 
-/** Price, stone/style/size choices, quantity and Add to Cart of one product. Renders into the page's info column. */
-export function ProductPurchase({ product }: { product: Product }) {
+/**
+ * Price, stone/style/size choices, quantity and Add to Cart of one product. Renders into the page's info column; its
+ * icons come drawn from the server.
+ */
+export function ProductPurchase({ product, icons }: { product: Product; icons: QuantityIcons & { bag: ReactNode } }) {
   const router = useRouter();
   const { addItem, ready } = useCart();
   const moq = effectiveMoq(product.moq);
@@ -140,7 +142,7 @@ export function ProductPurchase({ product }: { product: Product }) {
         </p>
 
         <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-          <QuantityInput value={quantity} moq={moq} onChange={setQuantity} showLabel />
+          <QuantityInput value={quantity} moq={moq} onChange={setQuantity} showLabel icons={icons} />
           <p className="tabular pb-3 text-sm text-stone-muted">MOQ: {moq}</p>
         </div>
       </div>
@@ -157,7 +159,7 @@ export function ProductPurchase({ product }: { product: Product }) {
               addable ? 'bg-ink text-ivory hover:bg-gold-dark' : 'cursor-not-allowed bg-stone-line text-stone-muted'
             }`}
           >
-            <Icon node={ShoppingBag} aria-hidden className="size-4" />
+            {icons.bag}
             Add to Cart
           </button>
           {price !== null && (

@@ -1,6 +1,4 @@
 'use client';
-import { Minus, Plus } from 'lucide';
-import { Icon } from '@/components/ui/icon';
 import { useId, useState } from 'react';
 import {
   canDecrement,
@@ -8,6 +6,7 @@ import {
   incrementQuantity,
   quantityFromInput,
 } from '@/lib/catalog/product-options';
+import type { QuantityIcons } from './quantity-icons';
 
 interface QuantityInputProps {
   value: number;
@@ -18,13 +17,15 @@ interface QuantityInputProps {
   /** Show the visible "Quantity" label above the control. */
   showLabel?: boolean;
   size?: 'md' | 'sm';
+  /** The − and + icons (quantityIcons()). */
+  icons: QuantityIcons;
 }
 
 /**
  * Quantity with − and + buttons. Typed values below the MOQ are ignored, an empty field means the MOQ, and − stops
  * at the MOQ. While typing, the field keeps exactly what was typed; on leaving it shows the quantity in force.
  */
-export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLabel = false, size = 'md' }: QuantityInputProps) {
+export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLabel = false, size = 'md', icons }: QuantityInputProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const box = size === 'sm' ? 'h-9' : 'h-11';
@@ -51,7 +52,7 @@ export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLa
             onChange(decrementQuantity(value, moq));
           }}
         >
-          <Icon node={Minus} aria-hidden className="size-4" />
+          {icons.minus}
         </button>
         <input
           id={id}
@@ -84,7 +85,7 @@ export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLa
             onChange(incrementQuantity(value, moq));
           }}
         >
-          <Icon node={Plus} aria-hidden className="size-4" />
+          {icons.plus}
         </button>
       </div>
     </div>

@@ -3,12 +3,9 @@
 import { Menu, Search, ShoppingBag, UserRound } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import Link from '@/components/shop/shop-link';
-import { AccountLink } from './account-link';
-import { CartLink } from './cart-link';
-import { MobileMenu } from './mobile-menu';
+import { DeferredAccountLink, DeferredCartLink, DeferredMobileMenu, DeferredSearchButton } from './deferred-islands';
 import { PRIMARY_LINKS } from './nav-links';
 import { WomensMenu } from './womens-menu';
-import { SearchButton } from '../search/search-button';
 
 export function Logo() {
   return (
@@ -25,9 +22,9 @@ export function Header() {
     <header className="hdr">
       <div className="shell-w hdr-bar">
         <div className="flex flex-1 items-center gap-1 lg:flex-none">
-          <MobileMenu>
+          <DeferredMobileMenu>
             <Icon node={Menu} aria-hidden className="size-5" />
-          </MobileMenu>
+          </DeferredMobileMenu>
           <Logo />
         </div>
         <nav aria-label="Main" className="hdr-nav hidden flex-1 justify-center lg:flex">
@@ -53,15 +50,15 @@ export function Header() {
           </ul>
         </nav>
         <div className="flex items-center gap-0.5 sm:gap-1">
-          <SearchButton>
+          <DeferredSearchButton>
             <Icon node={Search} aria-hidden className="size-5" />
-          </SearchButton>
-          <CartLink>
+          </DeferredSearchButton>
+          <DeferredCartLink>
             <Icon node={ShoppingBag} aria-hidden className="size-5" />
-          </CartLink>
-          <AccountLink>
+          </DeferredCartLink>
+          <DeferredAccountLink>
             <Icon node={UserRound} aria-hidden className="size-5" />
-          </AccountLink>
+          </DeferredAccountLink>
         </div>
       </div>
     </header>

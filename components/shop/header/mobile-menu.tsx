@@ -1,5 +1,6 @@
 'use client';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { useSignedIn } from './use-signed-in';
 
 // The sheet and its links load on first hover, focus or tap: they stay out of every page's first load.
@@ -13,12 +14,14 @@ export function MobileMenu({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
 
   return (
     <>
       <button
         ref={toggle}
         type="button"
+        disabled={!hydrated}
         aria-label="Open menu"
         aria-expanded={open}
         aria-haspopup="dialog"

@@ -4,10 +4,11 @@ import Link from '@/components/shop/shop-link';
 import { MenuDisclosure } from './menu-disclosure';
 import { WOMENS_LABEL, WOMENS_LINKS } from './nav-links';
 
-/** The Women's Jewelry dropdown: its links drawn on the server inside the client disclosure. */
+/** The Women's Jewelry dropdown, drawn on the server (its behaviour loads after the page). */
 export function WomensMenu() {
   return (
     <MenuDisclosure
+      id="womens-menu"
       label={WOMENS_LABEL}
       icon={<Icon node={ChevronDown} aria-hidden className="size-3.5 transition-transform group-aria-expanded:rotate-180" />}
     >

@@ -1,24 +1,5 @@
 'use client';
-import { useEffect } from 'react';
-import { LISTING_ERROR_HEADING, ListingErrorBox } from './listing-error-box';
+import { lazyErrorBoundary } from '@/components/ui/lazy-error-boundary';
 
-/** error.tsx body of the listing routes: 'Error loading products' with the message, and a retry. */
-export function ListingErrorBoundary({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-      <ListingErrorBox heading={LISTING_ERROR_HEADING} message={error.message} />
-      <div className="mt-6 text-center">
-        <button
-          type="button"
-          onClick={reset}
-          className="inline-flex h-11 items-center rounded-sm bg-ink px-6 text-sm font-medium text-ivory hover:bg-gold-dark"
-        >
-          Try again
-        </button>
-      </div>
-    </div>
-  );
-}
+/** error.tsx of the listing routes: 'Error loading products' with the message and a retry, loaded when shown. */
+export const ListingErrorBoundary = lazyErrorBoundary(() => import('./listing-error-body'));

@@ -1,5 +1,6 @@
 'use client';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 // React.lazy rather than next/dynamic: its loader code would join every page's first load.
 const SearchOverlay = lazy(() => import('./search-overlay'));
@@ -10,11 +11,13 @@ export function SearchButton({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
   return (
     <>
       <button
         ref={button}
         type="button"
+        disabled={!hydrated}
         aria-label="Search products"
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -31,6 +31,8 @@ export interface ListingCounts {
 export interface ListingPage {
   items: ProductSummary[];
   total: number;
+  /** The total stopped at the search count cap (there are more); listings count exactly. */
+  capped: boolean;
   page: number;
   pageSize: number;
   totalPages: number;
@@ -145,12 +147,13 @@ export async function loadListing(
 }
 
 /** A page of rows as the listing views show it: the cards, the counts and the page links. */
-export function toListingPage(rows: SummaryRow[], total: number, page: number): ListingPage {
+export function toListingPage(rows: SummaryRow[], total: number, page: number, capped = false): ListingPage {
   const items = rows.map(toSummary);
   const totalPages = totalPagesFor(total, PAGE_SIZE);
   return {
     items,
     total,
+    capped,
     page,
     pageSize: PAGE_SIZE,
     totalPages,

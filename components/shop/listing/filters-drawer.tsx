@@ -17,9 +17,11 @@ interface FiltersDrawerProps {
   query: AnyListingQuery;
   /** Products the current filters leave; null when the listing failed. */
   total: number | null;
+  /** The total is a search count that stopped at its cap ('10,000+'). */
+  capped?: boolean;
 }
 
-export function FiltersDrawer({ basePath, query, total }: FiltersDrawerProps) {
+export function FiltersDrawer({ basePath, query, total, capped = false }: FiltersDrawerProps) {
   // A choice made in the drawer re-renders the listing; the drawer stays open for the next one.
   const [open, setOpen] = useState(drawerWasOpen);
   const [loaded, setLoaded] = useState(open);
@@ -73,7 +75,7 @@ export function FiltersDrawer({ basePath, query, total }: FiltersDrawerProps) {
                 }}
                 className="tabular mt-8 inline-flex h-12 w-full items-center justify-center rounded-sm bg-ink px-6 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
               >
-                {showResultsLabel(total)}
+                {showResultsLabel(total, capped)}
               </button>
             )}
           </Sheet>

@@ -44,10 +44,10 @@ export function ListingView({ title, subtitle, basePath, query, outcome, intro }
         <section aria-label="Products">
           <CardIconSprite />
           <div className="mb-8 flex flex-wrap items-center gap-x-3 gap-y-4">
-            <FiltersDrawer basePath={basePath} query={query} total={outcome.ok ? outcome.page.total : null} />
+            <FiltersDrawer basePath={basePath} query={query} total={outcome.ok ? outcome.page.total : null} capped={outcome.ok && outcome.page.capped} />
             {outcome.ok && outcome.page.items.length > 0 && (
               <p className="tabular order-last w-full text-sm text-stone-muted sm:order-none sm:w-auto">
-                {showingLabel(outcome.page.from, outcome.page.to, outcome.page.total)}
+                {showingLabel(outcome.page.from, outcome.page.to, outcome.page.total, outcome.page.capped)}
               </p>
             )}
             <div className="ml-auto">

@@ -22,7 +22,10 @@ export function tagClock() {
   return latest;
 }
 
-/** The cache key of a request, or null when it must go to Next: plain GETs of a page, without RSC or conditions. */
+/**
+ * The cache key of a request, or null when it must go to Next: plain GETs of a page, without RSC or conditions.
+ * The key holds everything Next's answer to such a request varies by: the URL, gzip or not, https proxy or not.
+ */
 export function frontCacheKey(req) {
   if (req.method !== 'GET') return null;
   const url = req.url ?? '';
@@ -30,7 +33,9 @@ export function frontCacheKey(req) {
   for (const name of PASS_HEADERS) if (req.headers[name] !== undefined) return null;
   if (/(?:^|;\s*)__prerender_bypass=/.test(req.headers.cookie ?? '')) return null;
   const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  return `${gzip ? 'gzip' : 'identity'} ${url}`;
+  // Behind an https proxy pages carry HSTS (next.config.ts headers): what Next's headers depend on is in the key.
+  const https = /^\s*https\b/.test(String(req.headers['x-forwarded-proto'] ?? ''));
+  return `${https ? 'https' : 'http'} ${gzip ? 'gzip' : 'identity'} ${url}`;
 }
 
 /** Whether Next's answer is a cached page that any visitor may be given. */

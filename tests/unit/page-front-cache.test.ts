@@ -99,7 +99,8 @@ describe('page front cache', () => {
     expect(frontCacheKey(req('GET', '/_next/static/chunks/a.js'))).toBeNull();
     expect(frontCacheKey(req('GET', '/api/search?q=a'))).toBeNull();
     expect(frontCacheKey(req('GET', '/faq', { cookie: 'x=1; __prerender_bypass=1' }))).toBeNull();
-    expect(frontCacheKey(req('GET', '/faq', { cookie: 'shop_signed_in=1', 'accept-encoding': 'gzip, br' }))).toBe('gzip /faq');
+    expect(frontCacheKey(req('GET', '/faq', { cookie: 'shop_signed_in=1', 'accept-encoding': 'gzip, br' }))).toBe('http gzip /faq');
+    expect(frontCacheKey(req('GET', '/faq', { 'x-forwarded-proto': 'https' }))).toBe('https identity /faq');
   });
 
   it('stores only public cached pages', () => {

@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { isLocalUrl, LOCAL_DEFAULTS } from '../lib/local-defaults';
-import { apiUrl, databaseUrl, devConfig, mailboxUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, siteUrl, stackEnv, stripeApiUrl, type StackConfig } from './config';
+import { apiUrl, databaseUrl, devConfig, mailboxUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, stackEnv, stripeApiUrl, type StackConfig } from './config';
 import { startPostgres } from './db/postgres';
 import { migrate } from './db/migrate';
 import { startApiServer } from './api/server';
@@ -132,10 +132,11 @@ async function serve(mode: 'start' | 'dev') {
     const code = await waitExit(build);
     if (code !== 0) throw new Error('next build failed');
   }
-  const app = runNext(mode === 'start' ? ['start', '-p', port] : ['dev', '-p', port], {
-    ...env,
-    NODE_ENV: mode === 'start' ? 'production' : 'development',
-  });
+  // The production server is `next start` with the front cache of whole pages (scripts/serve.mjs).
+  const app =
+    mode === 'start'
+      ? spawn(process.execPath, [SERVE_SCRIPT, '-p', port], { cwd: PROJECT_ROOT, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' })
+      : runNext(['dev', '-p', port], { ...env, NODE_ENV: 'development' });
   stops.push(async () => {
     if (app.exitCode === null) {
       app.kill('SIGTERM');

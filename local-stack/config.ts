@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { LOCAL_DEFAULTS } from '../lib/local-defaults';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..');
+/** The production server: `next start` with the front cache of whole pages. */
+export const SERVE_SCRIPT = join(PROJECT_ROOT, 'scripts', 'serve.mjs');
 
 export interface StackConfig {
   name: 'dev' | 'test';

@@ -11,7 +11,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import postgres from 'postgres';
 import { CHROMIUM_ARGS, ensureChromium } from './find-chromium';
-import { databaseUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, siteUrl, stackEnv, testConfig } from '../local-stack/config';
+import { databaseUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, stackEnv, testConfig } from '../local-stack/config';
 import { productPath, type Category } from '../lib/catalog/categories';
 import { startTestStack } from '../tests/support/stack';
 import { waitForHttp } from './wait-for-http';
@@ -146,7 +146,7 @@ async function main() {
       console.log('building...');
       if ((await run(bin('next'), ['build'], env)) !== 0) throw new Error('next build failed');
     }
-    app = spawn(bin('next'), ['start', '-p', String(cfg.appPort), '-H', '127.0.0.1'], { cwd: PROJECT_ROOT, env, stdio: 'ignore' });
+    app = spawn(process.execPath, [SERVE_SCRIPT, '-p', String(cfg.appPort), '-H', '127.0.0.1'], { cwd: PROJECT_ROOT, env, stdio: 'ignore' });
     const base = siteUrl(cfg);
     await waitForHttp(`${base}/robots.txt`);
     const pages = ['/', '/category/rings', await productUrl()];

@@ -22,14 +22,24 @@ export const SEARCH_TEXT = {
   pageTitle: 'Search Results',
 } as const;
 
+/**
+ * A number of results as shown: as counted ('133'), or with a '+' when the count stopped at its cap
+ * ('10,000+'); `capped` comes from search counts (SEARCH_COUNT_CAP), listings are always exact.
+ */
+export function resultCount(total: number, capped = false): string {
+  return capped ? `${total.toLocaleString('en-US')}+` : String(total);
+}
+
+const results = (total: number, capped: boolean) => `${resultCount(total, capped)} ${total === 1 && !capped ? 'result' : 'results'}`;
+
 /** The overlay's way to the full results on /search. */
-export function seeAllLabel(total: number): string {
-  return `See all ${total} ${total === 1 ? 'result' : 'results'}`;
+export function seeAllLabel(total: number, capped = false): string {
+  return `See all ${results(total, capped)}`;
 }
 
 /** The mobile filter drawer's closing button: how many products the chosen filters leave. */
-export function showResultsLabel(total: number): string {
-  return `Show ${total} ${total === 1 ? 'result' : 'results'}`;
+export function showResultsLabel(total: number, capped = false): string {
+  return `Show ${results(total, capped)}`;
 }
 
 /** The search page's subtitle. */
@@ -42,13 +52,13 @@ export function searchPageHref(q: string): string {
   return `/search?q=${encodeURIComponent(q.trim())}`;
 }
 
-export function showingLabel(from: number, to: number, total: number): string {
-  return `Showing ${from}-${to} of ${total} results`;
+export function showingLabel(from: number, to: number, total: number, capped = false): string {
+  return `Showing ${from}-${to} of ${resultCount(total, capped)} results`;
 }
 
-/** 'Found 1 result', 'Found 12 results'. */
-export function foundLabel(count: number): string {
-  return `Found ${count} ${count === 1 ? 'result' : 'results'}`;
+/** 'Found 1 result', 'Found 12 results', 'Found 10,000+ results'. */
+export function foundLabel(count: number, capped = false): string {
+  return `Found ${results(count, capped)}`;
 }
 
 export function skuLabel(sku: string | null | undefined): string {

@@ -31,6 +31,8 @@ export interface ListingCounts {
 export interface ListingPage {
   items: ProductSummary[];
   total: number;
+  /** The total stopped at the search count cap (there are more); listings count exactly. */
+  capped: boolean;
   page: number;
   pageSize: number;
   totalPages: number;
@@ -145,12 +147,13 @@ export async function loadListing(
 }
 
 /** A page of rows as the listing views show it: the cards, the counts and the page links. */
-export function toListingPage(rows: SummaryRow[], total: number, page: number): ListingPage {
+export function toListingPage(rows: SummaryRow[], total: number, page: number, capped = false): ListingPage {
   const items = rows.map(toSummary);
   const totalPages = totalPagesFor(total, PAGE_SIZE);
   return {
     items,
     total,
+    capped,
     page,
     pageSize: PAGE_SIZE,
     totalPages,
@@ -164,17 +167,13 @@ const cachedCounts = unstable_cache(loadListingCounts, ['listing-counts-v1'], {
   revalidate: REVALIDATE_SECONDS,
 });
 
-const cachedListing = unstable_cache(
-  (scope: ListingScope, query: ListingQuery) => loadListing(scope, query, cachedCounts),
-  ['listing-page-v1'],
-  { tags: [CATALOG_TAG], revalidate: REVALIDATE_SECONDS },
-);
-
-/** Cached listing page for the storefront (keyed by scope, page, sort and materials; tag 'catalog'). */
+/**
+ * A listing page for the storefront, with the counts of its view from the data cache (every page of a view shares
+ * them). The rows are read each time the page renders: the page itself is cached whole by the same tag and
+ * lifetime (ISR), so a data-cache copy of its 20 rows would only cost a file write per page.
+ */
 export async function getListing(scope: ListingScope, query: ListingQuery): Promise<ListingPage> {
-  // Validate the slug outside the cache so an unknown category throws InvalidCategoryError itself.
-  listingWhere(scope, query.materials);
-  return cachedListing(scope, query);
+  return loadListing(scope, query, cachedCounts);
 }
 
 export type ListingOutcome = { ok: true; page: ListingPage } | { ok: false; message: string };

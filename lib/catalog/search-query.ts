@@ -6,6 +6,23 @@ export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_LIMIT = 20;
 const MAX_TERMS = 8;
 
+/**
+ * Matches are counted exactly up to this many; beyond it a search says '1,000+' and its pages stop there (50 pages
+ * of 20), as large shops do ('over 1,000 results'). An exact count of tens of thousands of prefix matches ('gol'
+ * matches two thirds of a large catalog) reads every one of them; past 1,000 a shopper refines the search instead.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/** A count taken with `limit SEARCH_COUNT_CAP + 1`: the shown total, and whether there are more. */
+export interface CappedCount {
+  total: number;
+  capped: boolean;
+}
+
+export function cappedCount(counted: number): CappedCount {
+  return counted > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: counted, capped: false };
+}
+
 /** Trimmed, whitespace-collapsed input; '' when blank. */
 export function normalizeSearchInput(input: string): string {
   return input.normalize('NFKC').replace(/\s+/g, ' ').trim();

@@ -3,19 +3,22 @@ import { LRUCache } from 'lru-cache';
 import { asAnon, type Tx } from '../db';
 import { genericFailure } from '../http/errors';
 import { logError, newRequestId } from '../http/log';
-import { splitWindow } from '../pagination';
-import { PAGE_SIZE } from './categories';
+import { splitWindow, type Window } from '../pagination';
+import { CATEGORIES, PAGE_SIZE } from './categories';
 import { tagRevalidatedAt } from '../cache/tag-clock';
-import { CATALOG_TAG, listingWhere, pageRows, toListingPage, type Fragment, type ListingOutcome, type ListingPage } from './listing';
+import { CATALOG_TAG, listingWhere, toListingPage, type Fragment, type ListingOutcome, type ListingPage } from './listing';
 import type { SearchQuery } from './listing-params';
 import {
   buildSearchTsQuery,
+  cappedCount,
   closeWords,
   isCorrectable,
   mergeSearchHits,
   normalizeSearchInput,
+  SEARCH_COUNT_CAP,
   SEARCH_LIMIT,
   searchTerms,
+  type CappedCount,
   type TermMatch,
 } from './search-query';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
@@ -28,8 +31,10 @@ import type { ProductSummary } from './types';
 
 export interface SearchResponse {
   results: ProductSummary[];
-  /** Every matching product across the five tables (the list itself is capped at SEARCH_LIMIT). */
+  /** Matching products across the five tables, exact up to SEARCH_COUNT_CAP (the list is capped at SEARCH_LIMIT). */
   total: number;
+  /** More than SEARCH_COUNT_CAP products match ('1,000+'). */
+  capped: boolean;
 }
 
 export { SEARCH_LIMIT };
@@ -69,52 +74,131 @@ function matcher(tx: Tx, matches: TermMatch[], sku: string): Matcher {
   };
 }
 
-/** A relevance tier this small is read whole from the full-text index; a larger one by walking the newest rows. */
-const SMALL_TIER = 2000;
+/**
+ * Search plans are fixed by hand (Postgres cannot estimate prefix matches): matches are found through the full-text
+ * and SKU indexes or by walking the created_at indexes, never by reading whole tables, whose every row would cost
+ * a tsvector test. Set for the search's own transaction only.
+ */
+async function useIndexes(tx: Tx): Promise<void> {
+  await tx`select set_config('enable_seqscan', 'off', true)`;
+}
 
-/** How many of the newest products the first search pass looks at before falling back to the full-text index. */
+/**
+ * How many products meet `condition`, counted up to SEARCH_COUNT_CAP + 1: a common prefix ('gol' matches two
+ * thirds of the catalog) stops after the cap instead of reading every match.
+ */
+async function countUpToCap(tx: Tx, condition: Fragment): Promise<CappedCount> {
+  const [row] = await tx<{ n: number }[]>`
+    select count(*)::int as n from (select 1 from catalog_products where ${condition} limit ${SEARCH_COUNT_CAP + 1}) m`;
+  return cappedCount(row?.n ?? 0);
+}
+
+/** The orders of a search's results; relevance puts SKU and name matches first. */
+const ORDERS: Record<SearchQuery['sort'], string> = {
+  relevance: 'named desc, created_at desc, id desc',
+  newest: 'created_at desc, id desc',
+  'price-asc': 'price_from asc nulls last, id asc',
+  'price-desc': 'price_from desc nulls last, id desc',
+};
+
+/**
+ * One pass over the matches through the indexes, stopping after SEARCH_COUNT_CAP + 1: their count and, when that
+ * count is exact, the rows of `window` in `order`, ranked among all of them. Null rows when there are more
+ * matches than the cap: the caller walks an index instead (so many matches are found among the first rows of any
+ * order).
+ */
+async function countAndPage(
+  tx: Tx,
+  match: Matcher,
+  where: Fragment,
+  sort: SearchQuery['sort'],
+  window: Window,
+): Promise<{ count: CappedCount; rows: SummaryRow[] | null }> {
+  const [row] = await tx<{ n: number; keys: [string, string][] }[]>`
+    with m as materialized (
+      select id, category, created_at, price_from, coalesce(${match.named}, false) as named
+        from catalog_products where ${where} limit ${SEARCH_COUNT_CAP + 1})
+    select (select count(*)::int from m) as n,
+           (select coalesce(json_agg(json_build_array(k.id, k.category)), '[]'::json)
+              from (select id, category from m order by ${tx.unsafe(ORDERS[sort])}
+                     limit ${window.limit} offset ${window.offset}) k) as keys`;
+  const count = cappedCount(row?.n ?? 0);
+  if (count.capped) return { count, rows: null };
+  const keys = row?.keys ?? [];
+  if (keys.length === 0) return { count, rows: [] };
+  const rows = await tx<SummaryRow[]>`
+    select ${tx.unsafe(SUMMARY_COLUMNS.split(', ').map((c) => `c.${c}`).join(', '))}
+      from unnest(${keys.map((k) => k[0])}::uuid[], ${keys.map((k) => k[1])}::text[]) with ordinality as k(id, category, n)
+      join catalog_products c on c.id = k.id and c.category = k.category
+     order by k.n`;
+  return { count, rows };
+}
+
+/** How many of the newest products a walk looks at before it reads the indexes category by category. */
 const SEARCH_PROBE_ROWS = 2000;
+
+type WalkOrder = 'newest' | 'price-asc' | 'price-desc';
+
+/** Index orders of the walks ("highest first, unpriced last" is not an index order: priced and unpriced rows are walked apart). */
+const WALK_ORDERS: Record<WalkOrder, string> = {
+  newest: 'created_at desc, id desc',
+  'price-asc': 'price_from asc nulls last, id asc',
+  'price-desc': 'price_from desc, id desc',
+};
+
+/**
+ * A window of the matches of `condition` in an index order, for when they are many. Each category is asked on its
+ * own, with its own limit, so Postgres plans each from that table's statistics: a table where the words are common
+ * is walked in index order and stops early, one where they are rare is read through the full-text index. (Over the
+ * whole view, one plan walks every table, reading all of a table that holds no match.)
+ */
+async function walkByCategory(tx: Tx, condition: Fragment, order: WalkOrder, window: Window): Promise<SummaryRow[]> {
+  if (window.limit === 0) return [];
+  const cols = tx.unsafe(SUMMARY_COLUMNS);
+  const by = tx.unsafe(WALK_ORDERS[order]);
+  const perCategory = window.offset + window.limit;
+  const parts = CATEGORIES.map(
+    (category) => tx`(select ${cols} from catalog_products where category = ${tx.unsafe(`'${category}'`)} and ${condition}
+                       order by ${by} limit ${perCategory})`,
+  );
+  const union = parts.reduce((all, part) => tx`${all} union all ${part}`);
+  return tx<SummaryRow[]>`select * from (${union}) m order by ${by} limit ${window.limit} offset ${window.offset}`;
+}
+
+/**
+ * A window of the matches of `condition`, newest first, when they are many: the newest products are looked at
+ * first (when enough of them match, these are the newest matches overall), then each category's index.
+ */
+async function newestMatches(tx: Tx, condition: Fragment, window: Window): Promise<SummaryRow[]> {
+  if (window.limit === 0) return [];
+  const probed = await tx<SummaryRow[]>`
+    select ${tx.unsafe(SUMMARY_COLUMNS)}
+      from (select * from catalog_products order by created_at desc, id desc limit ${SEARCH_PROBE_ROWS}) newest
+     where ${condition} order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`;
+  return probed.length === window.limit ? probed : walkByCategory(tx, condition, 'newest', window);
+}
 
 /**
  * The search overlay: SKUs equal to the input first, then the newest 20 matches (SPEC: 20 per category capped at 20
- * overall, by created_at), and the total, which the 'See all' page lists in full.
- *
- * Postgres cannot estimate prefix matches well, so the plan is fixed by hand: common words are found among the
- * newest products by walking the created_at indexes (if 20 match there, they are the newest 20 overall); rarer
- * words then read all their matches from the GIN index, which is cheap precisely because they are rare.
+ * overall, by created_at), and the total, which the 'See all' page lists.
  */
 export async function searchProducts(input: string): Promise<SearchResponse> {
   const text = normalizeSearchInput(input);
   const terms = searchTerms(text);
   const sku = text.toLowerCase();
-  const cols = SUMMARY_COLUMNS;
   return asAnon(async (tx) => {
-    if (terms.length === 0) {
-      const rows = await tx<SummaryRow[]>`
-        select ${tx.unsafe(cols)} from catalog_products where lower(sku) = ${sku}
-         order by created_at desc, id desc limit ${SEARCH_LIMIT}`;
-      return { results: rows.map(toSummary), total: rows.length };
-    }
-    const match = matcher(tx, await resolveTerms(tx, terms), sku);
-    const [countRow] = await tx<{ total: number }[]>`select count(*)::int as total from catalog_products where ${match.any}`;
     const skuHits = await tx<SummaryRow[]>`
-      select ${tx.unsafe(cols)} from catalog_products where lower(sku) = ${sku}
+      select ${tx.unsafe(SUMMARY_COLUMNS)} from catalog_products where lower(sku) = ${sku}
        order by created_at desc, id desc limit ${SEARCH_LIMIT}`;
-    let hits = await tx<SummaryRow[]>`
-      select ${tx.unsafe(cols)} from (
-        select ${tx.unsafe(cols)}, search_vector from catalog_products
-         order by created_at desc, id desc limit ${SEARCH_PROBE_ROWS}
-      ) newest where ${match.any}
-      order by created_at desc, id desc limit ${SEARCH_LIMIT}`;
-    if (hits.length < SEARCH_LIMIT) {
-      hits = await tx<SummaryRow[]>`
-        with matches as materialized (select ${tx.unsafe(cols)} from catalog_products where ${match.any})
-        select * from matches order by created_at desc, id desc limit ${SEARCH_LIMIT}`;
-    }
-    return { results: mergeSearchHits(skuHits, hits).map(toSummary), total: countRow?.total ?? 0 };
+    if (terms.length === 0) return { results: skuHits.map(toSummary), total: skuHits.length, capped: false };
+    await useIndexes(tx);
+    const match = matcher(tx, await resolveTerms(tx, terms), sku);
+    const first: Window = { offset: 0, limit: SEARCH_LIMIT };
+    const { count, rows } = await countAndPage(tx, match, match.any, 'newest', first);
+    const hits = rows ?? (await newestMatches(tx, match.any, first));
+    return { results: mergeSearchHits(skuHits, hits).map(toSummary), ...count };
   });
 }
-
 
 /**
  * One page of the /search results: 20 a page, filtered by material, sorted by relevance (SKU and name matches
@@ -125,42 +209,41 @@ export async function searchListing(query: SearchQuery): Promise<ListingPage> {
   const terms = searchTerms(text);
   if (terms.length === 0 && !text) return toListingPage([], 0, query.page);
   const sku = text.toLowerCase();
-  const offset = (query.page - 1) * PAGE_SIZE;
-  const { rows, total } = await asAnon(async (tx) => {
+  const window: Window = { offset: (query.page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
+  const { rows, count } = await asAnon(async (tx) => {
+    await useIndexes(tx);
     const match: Matcher =
       terms.length > 0
         ? matcher(tx, await resolveTerms(tx, terms), sku)
         : { any: tx`lower(sku) = ${sku}`, named: tx`true`, unnamed: tx`false` };
     const filters = tx.unsafe(listingWhere({ kind: 'all' }, query.materials));
     const where = tx`${match.any} and ${filters}`;
-    const [counts] = await tx<{ total: number; named: number; priced: number }[]>`
-      select count(*)::int as total, count(*) filter (where ${match.named})::int as named, count(price_from)::int as priced
-        from catalog_products where ${where}`;
-    const { total = 0, named = 0, priced = 0 } = counts ?? {};
-    if (offset >= total) return { rows: [] as SummaryRow[], total };
-    if (query.sort !== 'relevance') return { rows: await pageRows(tx, where, query.sort, offset, PAGE_SIZE, priced), total };
-    const { first, second } = splitWindow(offset, PAGE_SIZE, named);
-    const cols = SUMMARY_COLUMNS;
-    // A SKU or name match is always a match too, so the first tier reads the small name index alone.
-    const tier = (condition: Fragment, size: number, window: { offset: number; limit: number }) =>
-      window.limit === 0
-        ? Promise.resolve([] as SummaryRow[])
-        : size <= SMALL_TIER
-          ? // Few matches: read them all through the full-text index, then take the page.
-            tx<SummaryRow[]>`
-              with m as materialized (select ${tx.unsafe(cols)} from catalog_products where ${condition})
-              select * from m order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`
-          : // Many matches: walk the newest products, which find a page of them soon.
-            tx<SummaryRow[]>`
-              select ${tx.unsafe(cols)} from catalog_products where ${condition}
-               order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`;
+    const exact = await countAndPage(tx, match, where, query.sort, window);
+    if (exact.rows) return { rows: exact.rows, count: exact.count };
+    // More matches than the cap. The pages stop at the cap too, so every page that can be asked for lies within
+    // the capped counts below: a capped first tier (or priced part) holds all of them.
+    const count = exact.count;
+    if (window.offset >= count.total) return { rows: [] as SummaryRow[], count };
+    if (query.sort === 'newest') return { rows: await newestMatches(tx, where, window), count };
+    if (query.sort === 'price-asc') return { rows: await walkByCategory(tx, where, 'price-asc', window), count };
+    if (query.sort === 'price-desc') {
+      const priced = (await countUpToCap(tx, tx`${where} and price_from is not null`)).total;
+      const { first, second } = splitWindow(window.offset, window.limit, priced);
+      const rows = [
+        ...(await walkByCategory(tx, tx`${where} and price_from is not null`, 'price-desc', first)),
+        ...(await walkByCategory(tx, tx`${where} and price_from is null`, 'price-desc', second)),
+      ];
+      return { rows, count };
+    }
+    const named = (await countUpToCap(tx, tx`${match.named} and ${filters}`)).total;
+    const { first, second } = splitWindow(window.offset, window.limit, named);
     const rows = [
-      ...(await tier(tx`${match.named} and ${filters}`, named, first)),
-      ...(await tier(tx`${where} and ${match.unnamed}`, total - named, second)),
+      ...(await newestMatches(tx, tx`${match.named} and ${filters}`, first)),
+      ...(await newestMatches(tx, tx`${where} and ${match.unnamed}`, second)),
     ];
-    return { rows, total };
+    return { rows, count };
   });
-  return toListingPage(rows, total, query.page);
+  return toListingPage(rows, count.total, query.page, count.capped);
 }
 
 /** The cache of answers: common words, the costliest to count, are also the most repeated. */

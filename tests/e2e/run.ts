@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from '../../scripts/find-chromium';
-import { NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, siteUrl, stackEnv, testConfig } from '../../local-stack/config';
+import { NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, stackEnv, testConfig } from '../../local-stack/config';
 import { startTestStack } from '../support/stack';
 
 const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 55500);
@@ -49,7 +49,7 @@ async function main() {
       if (built !== 0) throw new Error('next build failed');
     }
     const serve = (port: number) =>
-      spawn(bin('next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+      spawn(process.execPath, [SERVE_SCRIPT, '-p', String(port), '-H', '127.0.0.1'], {
         cwd: PROJECT_ROOT,
         env: { ...env, NODE_ENV: 'production' },
         stdio: ['ignore', 'inherit', 'inherit'],

@@ -5,7 +5,7 @@ import { db } from '@/lib/db';
 import type { SearchQuery } from '@/lib/catalog/listing-params';
 import { getSearchOutcome, getSearchResults, SEARCH_LIMIT, searchListing, searchProducts } from '@/lib/catalog/search';
 import SharedTagsCache from '@/lib/cache/shared-tags-handler.mjs';
-import { buildPrefixTsQuery } from '@/lib/catalog/search-query';
+import { buildPrefixTsQuery, SEARCH_COUNT_CAP } from '@/lib/catalog/search-query';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
 // A made-up word no seeded product uses, so the expected matches are exactly the fixtures.
@@ -79,7 +79,7 @@ describe('searchProducts', () => {
   });
 
   it('returns nothing for input without searchable words, and treats operators as text', async () => {
-    expect(await searchProducts('&&& !!! |')).toEqual({ results: [], total: 0 });
+    expect(await searchProducts('&&& !!! |')).toEqual({ results: [], total: 0, capped: false });
     const weird = await searchProducts(`${WORD}ella:* | !(`);
     expect(weird.total).toBe((await expectedMatches(`${WORD}ella`)).length);
   });
@@ -211,5 +211,91 @@ describe('the answers kept per server', () => {
     await new SharedTagsCache({ serverDistDir: '/nonexistent', revalidatedTags: [], flushToDisk: false }).revalidateTag(['catalog']);
     expect(await name()).toBe(`${WORD}ella Renamed`);
     expect(await pageName()).toBe(`${WORD}ella Renamed`);
+  });
+});
+
+describe('searches with more matches than SEARCH_COUNT_CAP', () => {
+  // A word in 1,100 rings (a third of them name it) and in 60 necklaces' descriptions: more matches than the cap,
+  // gathered in one table, as a word like 'ring' is. Prices repeat and some are missing, so ties and unpriced rows
+  // meet the sorts.
+  const WIDE = `vw${NONCE}ire`;
+  const FILLER = `FILL${NONCE}-`;
+  const query = (over: Partial<SearchQuery> = {}): SearchQuery => ({ q: WIDE, page: 1, sort: 'relevance', materials: [], ...over });
+  const ORDER: Record<SearchQuery['sort'], string> = {
+    relevance: 'named desc, created_at desc, id desc',
+    newest: 'created_at desc, id desc',
+    'price-asc': 'price_from asc nulls last, id asc',
+    'price-desc': 'price_from desc nulls last, id desc',
+  };
+
+  beforeAll(async () => {
+    await sql`
+      insert into rings (name, sku, description, material, price_stone1, created_at)
+      select case when i % 3 = 0 then ${WIDE} || ' Band ' || i else 'Band ' || i end, ${WIDE} || '-r' || i,
+             'Set with ' || ${WIDE} || ' stones.', case when i % 2 = 0 then 'gold' else 'silver' end,
+             case when i % 7 = 0 then null else (i % 40) + 10 end, now() - make_interval(mins => i)
+        from generate_series(1, 1100) as i`;
+    await sql`
+      insert into necklaces (name, sku, description, material, created_at)
+      select 'Chain ' || i, ${WIDE} || '-n' || i, 'A ' || ${WIDE} || ' pendant.', 'gold', now() - make_interval(mins => i * 17)
+        from generate_series(1, 60) as i`;
+  });
+
+  afterAll(async () => {
+    await sql`delete from earrings where sku like ${FILLER + '%'}`;
+    await sql`delete from rings where sku like ${WIDE + '-%'}`;
+    await sql`delete from necklaces where sku like ${WIDE + '-%'}`;
+  });
+
+  /** Every match in the page's order, by a plain query over all of them (no cap, no plan chosen by hand). */
+  async function expectedIds(q: SearchQuery) {
+    const tsquery = buildPrefixTsQuery(q.q)!;
+    const materials = q.materials.length > 0 ? q.materials : ['gold', 'silver', 'rose-gold', 'platinum', 'mixed'];
+    const rows = await sql<{ id: string }[]>`
+      select id from (
+        select id, created_at, price_from, name_vector @@ to_tsquery('english', ${tsquery}) as named, material
+          from catalog_products where search_vector @@ to_tsquery('english', ${tsquery})) m
+       where material = any(${materials}) or ${q.materials.length === 0}
+       order by ${sql.unsafe(ORDER[q.sort])}`;
+    return rows.map((r) => r.id);
+  }
+
+  it('counts up to the cap, says there are more, and stops the pages there', async () => {
+    const all = await expectedIds(query());
+    expect(all.length).toBe(1160);
+    const first = await searchListing(query());
+    expect(first).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true, totalPages: SEARCH_COUNT_CAP / 20 });
+    expect((await searchListing(query({ page: SEARCH_COUNT_CAP / 20 + 1 }))).items).toEqual([]);
+    expect(await searchProducts(WIDE)).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
+  });
+
+  async function expectPagesInOrder() {
+    for (const sort of ['relevance', 'newest', 'price-asc', 'price-desc'] as const) {
+      const expected = await expectedIds(query({ sort }));
+      for (const page of [1, 18, 19, SEARCH_COUNT_CAP / 20]) {
+        const got = await searchListing(query({ sort, page }));
+        expect(got.items.map((p) => p.id), `${sort} page ${page}`).toEqual(expected.slice((page - 1) * 20, page * 20));
+      }
+    }
+    const overlay = await searchProducts(WIDE);
+    expect(overlay.results.map((r) => r.id)).toEqual((await expectedIds(query({ sort: 'newest' }))).slice(0, SEARCH_LIMIT));
+  }
+
+  it('orders every sort as a plain query over all the matches would, on the first, a middle and the last page', async () => {
+    // The matches are among the newest products: found by looking at those first.
+    await expectPagesInOrder();
+    // 2,100 newer products without the word: the newest hold no match, so each category's index is walked.
+    await sql`
+      insert into earrings (name, sku, created_at)
+      select 'Plain Hoop ' || i, ${FILLER} || i, now() + make_interval(secs => i) from generate_series(1, 2100) as i`;
+    await expectPagesInOrder();
+  });
+
+  it('counts exactly below the cap, with the material filter', async () => {
+    const gold = await searchListing(query({ materials: ['gold'], sort: 'price-desc', page: 3 }));
+    const expected = await expectedIds(query({ materials: ['gold'], sort: 'price-desc' }));
+    expect(expected.length).toBe(610);
+    expect(gold).toMatchObject({ total: 610, capped: false });
+    expect(gold.items.map((p) => p.id)).toEqual(expected.slice(40, 60));
   });
 });

@@ -4,6 +4,7 @@ import {
   foundLabel,
   fromPriceLabel,
   moqLabel,
+  resultCount,
   searchPageHref,
   seeAllLabel,
   showingLabel,
@@ -77,5 +78,15 @@ describe('search and drawer labels', () => {
     expect(showResultsLabel(48)).toBe('Show 48 results');
     expect(showResultsLabel(1)).toBe('Show 1 result');
     expect(searchPageHref(' gold ring ')).toBe('/search?q=gold%20ring');
+  });
+
+  it("says '1,000+' for a search count that stopped at its cap, never singular", () => {
+    expect(resultCount(133)).toBe('133');
+    expect(resultCount(1000, true)).toBe('1,000+');
+    expect(foundLabel(1000, true)).toBe('Found 1,000+ results');
+    expect(seeAllLabel(1000, true)).toBe('See all 1,000+ results');
+    expect(showResultsLabel(1000, true)).toBe('Show 1,000+ results');
+    expect(showingLabel(21, 40, 1000, true)).toBe('Showing 21-40 of 1,000+ results');
+    expect(foundLabel(1000)).toBe('Found 1000 results');
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cappedCount,
+  SEARCH_COUNT_CAP,
   buildPrefixTsQuery,
   buildSearchTsQuery,
   closeWords,
@@ -95,5 +97,15 @@ describe('buildSearchTsQuery', () => {
 
   it('is null without words', () => {
     expect(buildSearchTsQuery([])).toBeNull();
+  });
+});
+
+describe('cappedCount', () => {
+  it('keeps a count up to the cap exact and says when it stopped there', () => {
+    expect(cappedCount(0)).toEqual({ total: 0, capped: false });
+    expect(cappedCount(SEARCH_COUNT_CAP)).toEqual({ total: SEARCH_COUNT_CAP, capped: false });
+    expect(cappedCount(SEARCH_COUNT_CAP + 1)).toEqual({ total: SEARCH_COUNT_CAP, capped: true });
+    // Whole pages of 20, so the last page a capped search offers is full.
+    expect(SEARCH_COUNT_CAP % 20).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ const querySchema = z.object({
   ),
 });
 
-/** GET /api/search?q= → { results: ProductSummary[], total }: full-text search across the five product tables. */
+/** GET /api/search?q= → { results: ProductSummary[], total, capped }: full-text search across the five product tables. */
 export const GET = defineRoute({ name: 'search', access: 'public', failure: 'Error loading products' }, async (request) => {
   const parsed = querySchema.safeParse({ q: new URL(request.url).searchParams.get('q') ?? undefined });
   if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid search query.', 'invalid_query');

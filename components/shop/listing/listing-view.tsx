@@ -60,7 +60,7 @@ export function ListingView({ title, subtitle, basePath, query, outcome, intro }
               basePath={basePath}
               query={query}
               materials={MATERIAL_OPTIONS}
-              showResults={outcome.ok ? showResultsLabel(outcome.page.total) : null}
+              showResults={outcome.ok ? showResultsLabel(outcome.page.total, outcome.page.capped) : null}
               icon={
                 <svg aria-hidden className="size-4">
                   <use href={`#${FILTERS_ICON}`} />
@@ -69,7 +69,7 @@ export function ListingView({ title, subtitle, basePath, query, outcome, intro }
             />
             {outcome.ok && outcome.page.items.length > 0 && (
               <p className="tabular order-last w-full text-sm text-stone-muted sm:order-none sm:w-auto">
-                {showingLabel(outcome.page.from, outcome.page.to, outcome.page.total)}
+                {showingLabel(outcome.page.from, outcome.page.to, outcome.page.total, outcome.page.capped)}
               </p>
             )}
             <div className="ml-auto">

@@ -93,7 +93,7 @@ export default function SearchOverlay({ open, onOpenChange, returnFocus }: Searc
             )}
             {state.status === 'done' && (
               <>
-                <p className="pb-3 text-sm text-stone-muted">{foundLabel(state.total)}</p>
+                <p className="pb-3 text-sm text-stone-muted">{foundLabel(state.total, state.capped)}</p>
                 {state.results.length === 0 ? (
                   <p className="py-6 text-center text-sm text-stone-muted">{LISTING_TEXT.emptyTitle}</p>
                 ) : (
@@ -127,7 +127,7 @@ export default function SearchOverlay({ open, onOpenChange, returnFocus }: Searc
                     onClick={close}
                     className="mt-4 flex h-11 items-center justify-center gap-2 rounded-sm border border-ink text-sm font-medium text-ink transition-colors hover:bg-ink hover:text-ivory"
                   >
-                    {seeAllLabel(state.total)}
+                    {seeAllLabel(state.total, state.capped)}
                   </Link>
                 )}
               </>

@@ -8,7 +8,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export type SearchState =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'done'; results: ProductSummary[]; total: number }
+  | { status: 'done'; results: ProductSummary[]; total: number; capped: boolean }
   | { status: 'error'; message: string };
 
 /** Debounced calls to /api/search; blank input (after trimming) is ignored and resets to idle. */
@@ -27,10 +27,10 @@ export function useProductSearch(query: string): SearchState {
       try {
         const res = await fetch(`/api/search?q=${encodeURIComponent(q)}`, { signal: controller.signal });
         const body = (await res.json().catch(() => null)) as
-          | { results: ProductSummary[]; total: number; message?: string; error?: string }
+          | { results: ProductSummary[]; total: number; capped?: boolean; message?: string; error?: string }
           | null;
         if (!res.ok || !body) throw new Error(body?.message ?? body?.error ?? `Search failed (${res.status})`);
-        setState({ status: 'done', results: body.results, total: body.total });
+        setState({ status: 'done', results: body.results, total: body.total, capped: body.capped === true });
       } catch (err) {
         if (controller.signal.aborted) return;
         setState({ status: 'error', message: err instanceof Error ? err.message : String(err) });

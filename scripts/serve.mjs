@@ -1,0 +1,41 @@
+// The production server: `next start` with the front cache of whole pages (lib/cache/page-front-cache.mjs) ahead of
+// Next's request handler. Same arguments as `next start`: node scripts/serve.mjs [-p PORT] [-H HOST].
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+import next from 'next';
+import { frontCacheKey, PageFrontCache } from '../lib/cache/page-front-cache.mjs';
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+  allowPositionals: true,
+});
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const hostname = values.hostname ?? '0.0.0.0';
+process.title = 'next-server (shop)';
+
+const app = next({ dev: false, hostname, port, dir: process.cwd() });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const pages = process.env.PAGE_FRONT_CACHE === 'off' ? null : new PageFrontCache();
+const server = createServer((req, res) => {
+  const key = pages ? frontCacheKey(req) : null;
+  if (key && pages.serve(key, res)) return;
+  if (key) pages.record(key, res);
+  handle(req, res).catch((err) => {
+    console.error(err);
+    if (!res.headersSent) res.writeHead(500).end();
+  });
+});
+server.listen(port, hostname, () => console.log(`Ready on http://${hostname}:${port}`));
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    server.close(() => app.close().finally(() => process.exit(0)));
+    server.closeAllConnections?.();
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}

@@ -4,7 +4,7 @@ import Link from '@/components/shop/shop-link';
 import { productPath } from '@/lib/catalog/categories';
 import { fromPriceLabel, moqLabel, skuLabel } from '@/lib/catalog/listing-labels';
 import type { CardProduct } from './listing/card-product';
-import { DeferredCardCartButton } from './listing/card-cart-button-deferred';
+import { CardCartButton } from './listing/card-cart-button';
 import { CardIcon } from './listing/card-icon';
 import { ProductImage } from './listing/product-image';
 
@@ -43,7 +43,7 @@ export function ProductCard({ product, sizes = LISTING_CARD_SIZES, priority, hea
             <CardIcon name="arrow" />
           </Link>
         ) : (
-          <DeferredCardCartButton product={product} />
+          <CardCartButton product={product} />
         )}
       </div>
     </article>

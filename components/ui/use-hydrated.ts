@@ -1,17 +1,12 @@
 'use client';
-import { useSyncExternalStore } from 'react';
-
-const noSubscription = () => () => {};
+import { useEffect, useState } from 'react';
 
 /**
- * False in the server's HTML and while hydrating it, true once hydrated (and at once for parts mounted later): a
- * button whose code comes after the page's load event is drawn disabled until then, so an early tap waits rather
- * than being lost.
+ * False in the server's HTML and until the component has hydrated: a button whose code comes after the page's load
+ * event is drawn disabled until then, so an early tap waits rather than being lost.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }

@@ -1,6 +1,5 @@
 'use client';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { useHydrated } from '@/components/ui/use-hydrated';
 import type { AnyListingQuery } from '@/lib/catalog/listing-params';
 import { drawerWasOpen, FILTERS_BUTTON, listingDrawerClosed, useListingControlFocus } from './listing-focus';
 import { MaterialFilter, type MaterialOption } from './material-filter';
@@ -27,7 +26,6 @@ export function FiltersDrawer({ basePath, query, showResults, materials, icon }:
   const button = useRef<HTMLButtonElement>(null);
   const control = useListingControlFocus(false);
   const active = query.materials.length;
-  const hydrated = useHydrated();
   return (
     <>
       <button
@@ -36,7 +34,6 @@ export function FiltersDrawer({ basePath, query, showResults, materials, icon }:
           control(FILTERS_BUTTON)(element);
         }}
         type="button"
-        disabled={!hydrated}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preload}

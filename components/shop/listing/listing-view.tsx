@@ -7,11 +7,11 @@ import type { ListingOutcome } from '@/lib/catalog/listing';
 import { ProductCard } from '../product-card';
 import { toCardProduct } from './card-product';
 import { CardIconSprite } from './card-icons';
-import { DeferredFiltersDrawer } from './filters-drawer-deferred';
+import { FiltersDrawer } from './filters-drawer';
 import { ListingEmpty, ListingError } from './listing-states';
 import { MaterialFilter, type MaterialOption } from './material-filter';
-import { SortSelect } from './sort-select';
 import { Pagination } from './pagination';
+import { SortSelect } from './sort-select';
 
 interface ListingViewProps {
   title: string;
@@ -23,7 +23,6 @@ interface ListingViewProps {
   intro?: React.ReactNode;
 }
 
-const FILTERS_ICON = 'filters-icon';
 const MATERIAL_OPTIONS: MaterialOption[] = MATERIALS.map((value) => ({ value, label: materialLabel(value) }));
 
 export function ListingHeading({ title, subtitle }: { title: string; subtitle?: string }) {
@@ -50,22 +49,12 @@ export function ListingView({ title, subtitle, basePath, query, outcome, intro }
         <section aria-label="Products">
           <CardIconSprite />
           <div className="mb-8 flex flex-wrap items-center gap-x-3 gap-y-4">
-            {/* The icon's paths once, outside the drawer's deferred boundary, whose HTML stays small. */}
-            <svg aria-hidden width="0" height="0" className="absolute size-0 overflow-hidden">
-              <symbol id={FILTERS_ICON} viewBox="0 0 24 24">
-                <Icon node={SlidersHorizontal} />
-              </symbol>
-            </svg>
-            <DeferredFiltersDrawer
+            <FiltersDrawer
               basePath={basePath}
               query={query}
               materials={MATERIAL_OPTIONS}
               showResults={outcome.ok ? showResultsLabel(outcome.page.total, outcome.page.capped) : null}
-              icon={
-                <svg aria-hidden className="size-4">
-                  <use href={`#${FILTERS_ICON}`} />
-                </svg>
-              }
+              icon={<Icon node={SlidersHorizontal} aria-hidden className="size-4" />}
             />
             {outcome.ok && outcome.page.items.length > 0 && (
               <p className="tabular order-last w-full text-sm text-stone-muted sm:order-none sm:w-auto">

@@ -116,7 +116,7 @@ async function countAndPage(
 ): Promise<{ count: CappedCount; rows: SummaryRow[] | null }> {
   const [row] = await tx<{ n: number; keys: [string, string][] }[]>`
     with m as materialized (
-      select id, category, created_at, price_from, coalesce(${match.named}, false) as named
+      select id, category, created_at, price_from, ${sort === 'relevance' ? tx`coalesce(${match.named}, false)` : tx`false`} as named
         from catalog_products where ${where} limit ${SEARCH_COUNT_CAP + 1})
     select (select count(*)::int from m) as n,
            (select coalesce(json_agg(json_build_array(k.id, k.category)), '[]'::json)

@@ -1,4 +1,5 @@
 'use client';
+import { TryAgainButton } from '@/components/ui/try-again-button';
 import { useLogError, type ErrorBoundaryProps } from '@/components/ui/lazy-error-boundary';
 import { LISTING_ERROR_HEADING, ListingErrorBox } from './listing-error-box';
 
@@ -9,13 +10,7 @@ export default function ListingErrorBody({ error, reset }: ErrorBoundaryProps) {
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <ListingErrorBox heading={LISTING_ERROR_HEADING} message={error.message} />
       <div className="mt-6 text-center">
-        <button
-          type="button"
-          onClick={reset}
-          className="inline-flex h-11 items-center rounded-sm bg-ink px-6 text-sm font-medium text-ivory hover:bg-gold-dark"
-        >
-          Try again
-        </button>
+        <TryAgainButton onClick={reset} />
       </div>
     </div>
   );

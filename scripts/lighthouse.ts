@@ -3,7 +3,7 @@
 // LIGHTHOUSE_RUNS (default 3) runs per page, after one unmeasured run, with the JavaScript and font bytes the browser fetched before the load
 // event (transfer sizes, so gzip as served). Not part of npm test: the figures depend on the machine's load.
 //   LIGHTHOUSE_SKIP_BUILD=1 reuses the last build in .next-lighthouse; results go to bench/results/lighthouse.json;
-//   LIGHTHOUSE_SAVE_DIR=<folder> also keeps every full report there.
+//   LIGHTHOUSE_SAVE_DIR=<folder> also keeps every full report there; LIGHTHOUSE_PAGES=home,listing,product picks pages.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -149,7 +149,10 @@ async function main() {
     app = spawn(process.execPath, [SERVE_SCRIPT, '-p', String(cfg.appPort), '-H', '127.0.0.1'], { cwd: PROJECT_ROOT, env, stdio: 'ignore' });
     const base = siteUrl(cfg);
     await waitForHttp(`${base}/robots.txt`);
-    const pages = ['/', '/category/rings', await productUrl()];
+    const all = ['/', '/category/rings', await productUrl()];
+    // LIGHTHOUSE_PAGES=listing,product measures only those (home, listing, product).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+    const pages = only ? all.filter((_, i) => only.includes(['home', 'listing', 'product'][i]!)) : all;
     // First requests render and cache each page; Lighthouse measures what a visitor gets afterwards.
     for (const path of pages) await (await fetch(base + path)).arrayBuffer();
 

@@ -2,6 +2,9 @@
 // sort controls build exactly the URLs the server understands.
 import { MATERIALS, type Material } from './categories';
 import { parsePageParam } from '../pagination';
+import { isSearchQuery, listingSearch } from './listing-search';
+
+export { isSearchQuery, listingSearch };
 
 export const SORTS = ['newest', 'price-asc', 'price-desc'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -31,10 +34,6 @@ export interface SearchQuery extends Omit<ListingQuery, 'sort'> {
 }
 
 export type AnyListingQuery = ListingQuery | SearchQuery;
-
-export function isSearchQuery(query: AnyListingQuery): query is SearchQuery {
-  return 'q' in query;
-}
 
 export type SearchParamsRecord = Record<string, string | string[] | undefined>;
 
@@ -76,17 +75,6 @@ export function parseSearchQuery(params: SearchParamsRecord): SearchQuery {
     sort: (SEARCH_SORTS as readonly string[]).includes(raw) ? (raw as SearchSort) : 'relevance',
     materials: parseMaterials(params.material),
   };
-}
-
-export function listingSearch(query: AnyListingQuery): string {
-  const params = new URLSearchParams();
-  const search = isSearchQuery(query);
-  if (search) params.set('q', query.q);
-  for (const m of query.materials) params.append('material', m);
-  if (query.sort !== (search ? 'relevance' : 'newest')) params.set('sort', query.sort);
-  if (query.page > 1) params.set('page', String(query.page));
-  const s = params.toString();
-  return s ? `?${s}` : '';
 }
 
 /**

@@ -1,8 +1,6 @@
 'use client';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import type { AnyListingQuery } from '@/lib/catalog/listing-params';
-import { drawerWasOpen, FILTERS_BUTTON, listingDrawerClosed, useListingControlFocus } from './listing-focus';
-import { MaterialFilter, type MaterialOption } from './material-filter';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { drawerWasOpen, FILTERS_BUTTON, focusRememberedControl, listingDrawerClosed } from './listing-focus';
 
 // React.lazy rather than next/dynamic: its loader code would join every page's first load.
 const Sheet = lazy(() => import('../header/sheet'));
@@ -10,30 +8,37 @@ const preload = () => void import('../header/sheet');
 
 /** Mobile: the Filters button and its drawer with the material filter. */
 interface FiltersDrawerProps {
-  basePath: string;
-  query: AnyListingQuery;
+  /** How many materials are chosen (the button's badge). */
+  active: number;
   /** The closing button's 'Show {n} results' for what the current filters leave; null when the listing failed. */
   showResults: string | null;
-  materials: MaterialOption[];
   /** The button's icon, drawn by the server. */
   icon: ReactNode;
+  /** The material filter, drawn by the server (ListingControls acts on it). */
+  children: ReactNode;
 }
 
-export function FiltersDrawer({ basePath, query, showResults, materials, icon }: FiltersDrawerProps) {
+/** Inside the drawer: gives focus back to the control that changed the listing (before Radix focuses the first one). */
+function RestoreFocus() {
+  const marker = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const dialog = marker.current?.closest('[role="dialog"]');
+    if (dialog) focusRememberedControl(true, dialog);
+  }, []);
+  return <span ref={marker} hidden />;
+}
+
+export function FiltersDrawer({ active, showResults, icon, children }: FiltersDrawerProps) {
   // A choice made in the drawer re-renders the listing; the drawer stays open for the next one.
   const [open, setOpen] = useState(drawerWasOpen);
   const [loaded, setLoaded] = useState(open);
   const button = useRef<HTMLButtonElement>(null);
-  const control = useListingControlFocus(false);
-  const active = query.materials.length;
   return (
     <>
       <button
-        ref={(element) => {
-          button.current = element;
-          control(FILTERS_BUTTON)(element);
-        }}
+        ref={button}
         type="button"
+        data-listing-id={FILTERS_BUTTON}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preload}
@@ -63,7 +68,8 @@ export function FiltersDrawer({ basePath, query, showResults, materials, icon }:
             title="Filters"
             returnFocus={button}
           >
-            <MaterialFilter basePath={basePath} query={query} materials={materials} inDrawer />
+            {children}
+            <RestoreFocus />
             {showResults !== null && (
               <button
                 type="button"

@@ -1,9 +1,7 @@
-'use client';
-import { useEffect, useRef } from 'react';
-
 // A filter or sort change renders the listing under another route segment, so React mounts its controls afresh.
-// The control that made the change is remembered here; on mount it takes focus back, and the filter drawer it sat
-// in opens again, so keyboard and screen-reader users keep their place.
+// The control that made the change is remembered here (by its data-listing-id); once the new listing has mounted,
+// that control takes focus back, and the filter drawer it sat in opens again, so keyboard and screen-reader users
+// keep their place.
 export interface ListingControl {
   id: string;
   inDrawer: boolean;
@@ -33,19 +31,13 @@ export function listingDrawerClosed(): void {
 
 export const FILTERS_BUTTON = 'filters';
 
-/** Registers controls by id (through the returned ref factory) and focuses the remembered one on mount. */
-export function useListingControlFocus(inDrawer: boolean) {
-  const elements = useRef(new Map<string, HTMLElement>());
-  useEffect(() => {
-    const control = fresh();
-    if (!control || control.inDrawer !== inDrawer) return;
-    const element = elements.current.get(control.id);
-    if (!element) return;
-    pending = null;
-    element.focus({ preventScroll: true });
-  }, [inDrawer]);
-  return (id: string) => (element: HTMLElement | null) => {
-    if (element) elements.current.set(id, element);
-    else elements.current.delete(id);
-  };
+/** Focuses the remembered control if it belongs in `root` (the drawer, or the page outside it); true if it did. */
+export function focusRememberedControl(inDrawer: boolean, root: ParentNode): boolean {
+  const control = fresh();
+  if (!control || control.inDrawer !== inDrawer) return false;
+  const element = root.querySelector<HTMLElement>(`[data-listing-id="${control.id}"]`);
+  if (!element) return false;
+  pending = null;
+  element.focus({ preventScroll: true });
+  return true;
 }

@@ -3,6 +3,7 @@ import Link from '@/components/shop/shop-link';
 import { Icon } from '@/components/ui/icon';
 import { CATEGORY_INFO } from '@/lib/catalog/categories';
 import { detailsList } from '@/lib/catalog/product-options';
+import { purchaseModel } from '@/lib/catalog/purchase-model';
 import type { ProductDetail as ProductDetailData } from '@/lib/catalog/product';
 import { ProductGallery } from './product-gallery';
 import { ProductJsonLd } from './product-json-ld';
@@ -50,7 +51,7 @@ export function ProductDetail({ detail }: { detail: ProductDetailData }) {
           <h1 className="mt-2 text-3xl leading-tight sm:text-4xl">{product.name}</h1>
           <p className="tabular mt-2 text-sm text-stone-muted">SKU: {product.sku || 'N/A'}</p>
 
-          <ProductPurchase product={product} icons={{ ...quantityIcons(), bag: <Icon node={ShoppingBag} aria-hidden className="size-4" /> }} />
+          <ProductPurchase model={purchaseModel(product)} icons={{ ...quantityIcons(), bag: <Icon node={ShoppingBag} aria-hidden className="size-4" /> }} />
 
           {description && (
             <section className="mt-10" aria-labelledby="product-description">

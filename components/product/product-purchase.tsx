@@ -3,72 +3,41 @@ import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { useCart } from '@/components/cart/cart-context';
 import { notify } from '@/components/ui/toaster';
-import { specificationsText } from '@/lib/cart/labels';
-import { materialLabel } from '@/lib/catalog/categories';
-import { effectiveMoq, type StoneChoice, type Style } from '@/lib/catalog/pricing';
-import {
-  canAddToCart,
-  formatGauge,
-  cartSpecifications,
-  initialSelection,
-  isAdjustableNecklace,
-  selectionPrice,
-  selectSize,
-  selectStone,
-  selectStyle,
-  sizeLegend,
-  sizeOptions,
-  stoneOptions,
-  styleOptions,
-  type ProductSelection,
-} from '@/lib/catalog/product-options';
-import { displayPrice } from '@/lib/catalog/pricing';
-import type { Product } from '@/lib/catalog/types';
+import type { StoneChoice, Style } from '@/lib/catalog/pricing';
+import type { ProductSelection } from '@/lib/catalog/product-options';
+import { choose, purchaseSizes, purchaseSpecifications, purchaseView, type PurchaseModel } from '@/lib/catalog/purchase-selection';
 import { formatDollars, toCents } from '@/lib/format/money';
 import { OptionGroup } from './option-group';
 import type { QuantityIcons } from './quantity-icons';
 import { QuantityInput } from './quantity-input';
 
 /**
- * Price, stone/style/size choices, quantity and Add to Cart of one product. Renders into the page's info column; its
- * icons come drawn from the server.
+ * Price, stone/style/size choices, quantity and Add to Cart of one product. Renders into the page's info column; the
+ * server computed every selection's price and words (lib/catalog/purchase-model.ts) and drew the icons.
  */
-export function ProductPurchase({ product, icons }: { product: Product; icons: QuantityIcons & { bag: ReactNode } }) {
+export function ProductPurchase({ model, icons }: { model: PurchaseModel; icons: QuantityIcons & { bag: ReactNode } }) {
   const router = useRouter();
   const { addItem, ready } = useCart();
-  const moq = effectiveMoq(product.moq);
-  const [selection, setSelection] = useState<ProductSelection>(() => initialSelection(product));
-  const [quantity, setQuantity] = useState(moq);
+  const [selection, setSelection] = useState<ProductSelection>(model.initial);
+  const [quantity, setQuantity] = useState(model.moq);
 
-  const price = selectionPrice(product, selection);
-  const addable = canAddToCart(product, selection);
-  const stones = stoneOptions(product);
-  const styles = styleOptions(product);
-  const sizes = sizeOptions(product, selection);
-  // Material for every piece; body jewelry also reads its size and gauge here.
-  const facts: Array<[string, string]> = [['Material', materialLabel(product.material)]];
-  if (product.category === 'body_jewelry') facts.push(['Size', product.size ?? ''], ['Gauge', formatGauge(product.gauge)]);
-  const shownFacts = facts.filter(([, value]) => value.trim() !== '');
+  const { price, summary } = purchaseView(model, selection);
+  const addable = price !== null;
+  const sizes = purchaseSizes(model, selection);
+  const styleInfo = selection.style ? model.styleInfo[selection.style] : undefined;
 
   const add = () => {
-    if (!addable || price === null) return;
+    if (price === null) return;
     addItem({
-      productId: product.id,
+      productId: model.productId,
       quantity,
-      specifications: cartSpecifications(product, selection),
+      specifications: purchaseSpecifications(model, selection),
       selectedPrice: price,
-      product: {
-        name: product.name,
-        sku: product.sku,
-        category: product.category,
-        imageUrl: product.image_url,
-        moq,
-        price: displayPrice(product),
-      },
+      product: model.cartProduct,
     });
     notify((toast) =>
       toast.success('Added to cart', {
-        description: `${quantity} × ${product.name}`,
+        description: `${quantity} × ${model.cartProduct.name}`,
         action: { label: 'View Cart', onClick: () => router.push('/cart') },
       }),
     );
@@ -92,41 +61,41 @@ export function ProductPurchase({ product, icons }: { product: Product; icons: Q
       </div>
 
       <div className="mt-8 flex flex-col gap-6">
-        {stones.length > 0 && (
+        {model.stones.length > 0 && (
           <OptionGroup<StoneChoice>
             legend="Stone"
             name="stone"
             value={selection.stoneType}
-            options={stones.map((o) => ({ value: o.value, label: o.label, detail: o.name, disabled: o.disabled }))}
-            onChange={(stone) => setSelection((s) => selectStone(product, s, stone))}
+            options={model.stones}
+            onChange={(stone) => setSelection((s) => choose(model, s, { stone }))}
           />
         )}
 
-        {styles.length > 0 && (
+        {model.styles.length > 0 && (
           <OptionGroup<Style>
             legend="Style"
             name="style"
             value={selection.style}
-            options={styles.map((o) => ({ value: o.value, label: o.label }))}
-            onChange={(style) => setSelection((s) => selectStyle(product, s, style))}
+            options={model.styles}
+            onChange={(style) => setSelection((s) => choose(model, s, { style }))}
           />
         )}
 
-        {selection.style && sizes.length > 0 && (
+        {styleInfo && sizes.length > 0 && (
           <OptionGroup<string>
-            legend={sizeLegend(selection.style)}
+            legend={styleInfo.legend}
             name="size"
             value={selection.size}
             compact
-            options={sizes.map((o) => ({ value: o.value, label: o.label, disabled: o.disabled }))}
-            onChange={(size) => setSelection((s) => selectSize(product, s, size))}
-            hint={isAdjustableNecklace(product, selection) ? 'Adjustable: every length is priced as 16".' : undefined}
+            options={sizes}
+            onChange={(size) => setSelection((s) => choose(model, s, { size }))}
+            hint={styleInfo.hint}
           />
         )}
 
-        {shownFacts.length > 0 && (
+        {model.facts.length > 0 && (
           <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-            {shownFacts.map(([label, value]) => (
+            {model.facts.map(([label, value]) => (
               <div key={label} className="flex gap-1.5">
                 <dt className="font-medium">{label}:</dt>
                 <dd className="text-ink-soft">{value}</dd>
@@ -138,12 +107,12 @@ export function ProductPurchase({ product, icons }: { product: Product; icons: Q
         {/* The same words the cart, the checkout and the order will use for this line. */}
         <p className="text-sm text-ink-soft" data-testid="selection-summary">
           <span className="font-medium text-ink">Your selection: </span>
-          {specificationsText({ specifications: cartSpecifications(product, selection), product })}
+          {summary}
         </p>
 
         <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-          <QuantityInput value={quantity} moq={moq} onChange={setQuantity} showLabel icons={icons} />
-          <p className="tabular pb-3 text-sm text-stone-muted">MOQ: {moq}</p>
+          <QuantityInput value={quantity} moq={model.moq} onChange={setQuantity} showLabel icons={icons} />
+          <p className="tabular pb-3 text-sm text-stone-muted">MOQ: {model.moq}</p>
         </div>
       </div>
 

@@ -1,6 +1,9 @@
 // Price rules of the product pages, shared with the server-side checkout so a charge always equals what the product
 // page showed. Pure functions: no I/O.
-import { BRACELET_SIZES, DEFAULT_MOQ, NECKLACE_LENGTHS } from './categories';
+import { BRACELET_SIZES, NECKLACE_LENGTHS } from './categories';
+import { clampQuantity, effectiveMoq } from './quantity';
+
+export { clampQuantity, effectiveMoq };
 import type { BraceletPriceColumn, NecklacePriceColumn, Product } from './types';
 
 export type StoneChoice = 'stone1' | 'stone2';
@@ -98,14 +101,4 @@ export function unitPrice(product: Product, selection: PriceSelection): number |
 export function displayPrice(product: Product): number | null {
   if ('price_stone1' in product) return positivePrice(product.price_stone1);
   return positivePrice(product.n_price_18_stone1);
-}
-
-export function effectiveMoq(moq: number | null | undefined): number {
-  return moq && Number.isInteger(moq) && moq >= 1 ? moq : DEFAULT_MOQ;
-}
-
-/** Quantities never go below the MOQ. */
-export function clampQuantity(quantity: number, moq: number | null | undefined): number {
-  const min = effectiveMoq(moq);
-  return Number.isFinite(quantity) ? Math.max(min, Math.floor(quantity)) : min;
 }

@@ -5,7 +5,6 @@ import type { CartSpecifications } from '../cart/types';
 import { materialLabel } from './categories';
 import {
   availableStyles,
-  clampQuantity,
   defaultSizeFor,
   defaultStyle,
   effectiveMoq,
@@ -162,33 +161,9 @@ export function cartSpecifications(product: Product, selection: ProductSelection
   };
 }
 
-// ── Quantity ────────────────────────────────────────────────────────────────────────────────────────────────────────
+// ── Quantity (lib/catalog/quantity.ts) ──────────────────────────────────────────────────────────────────────────────
 
-/**
- * The quantity after the input field changes. Empty resets to the MOQ; values below the MOQ and anything that is not
- * a whole number are ignored (the quantity stays as it was).
- */
-export function quantityFromInput(raw: string, moq: number | null | undefined, current: number): number {
-  const min = effectiveMoq(moq);
-  const text = raw.trim();
-  if (text === '') return min;
-  if (!/^\d+$/.test(text)) return current;
-  const value = Number(text);
-  return Number.isSafeInteger(value) && value >= min ? value : current;
-}
-
-/** The decrement button is disabled at the MOQ. */
-export function canDecrement(quantity: number, moq: number | null | undefined): boolean {
-  return quantity > effectiveMoq(moq);
-}
-
-export function decrementQuantity(quantity: number, moq: number | null | undefined): number {
-  return clampQuantity(quantity - 1, moq);
-}
-
-export function incrementQuantity(quantity: number, moq: number | null | undefined): number {
-  return clampQuantity(quantity + 1, moq);
-}
+export { canDecrement, decrementQuantity, incrementQuantity, quantityFromInput } from './quantity';
 
 // ── Details list ────────────────────────────────────────────────────────────────────────────────────────────────────
 

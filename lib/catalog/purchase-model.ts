@@ -1,0 +1,71 @@
+// Builds the product page's purchase model on the server: every selection the page can reach, with its price and
+// words, from the same rules the checkout prices with (pricing.ts, product-options.ts, cart/labels.ts).
+import { specificationsText } from '../cart/labels';
+import { materialLabel } from './categories';
+import { availableStyles, defaultSizeFor, displayPrice, effectiveMoq, hasSecondStone, stoneName, type StoneChoice } from './pricing';
+import {
+  cartSpecifications,
+  formatGauge,
+  initialSelection,
+  isAdjustableNecklace,
+  selectionPrice,
+  sizeLegend,
+  sizeOptions,
+  stoneOptions,
+  styleOptions,
+  type ProductSelection,
+} from './product-options';
+import { selectionKey, sizeOptionsKey, type PurchaseModel } from './purchase-selection';
+import type { Product } from './types';
+
+export function purchaseModel(product: Product): PurchaseModel {
+  const initial = initialSelection(product);
+  const stones: StoneChoice[] = hasSecondStone(product) ? ['stone1', 'stone2'] : ['stone1'];
+  const styles = availableStyles(product);
+  const model: PurchaseModel = {
+    productId: product.id,
+    moq: effectiveMoq(product.moq),
+    initial,
+    stones: stoneOptions(product).map((o) => ({ value: o.value, label: o.label, detail: o.name, disabled: o.disabled })),
+    styles: styleOptions(product),
+    styleInfo: {},
+    sizes: {},
+    views: {},
+    stoneNames: { stone1: stoneName(product, 'stone1'), stone2: stoneName(product, 'stone2') },
+    material: product.material,
+    facts: [],
+    cartProduct: {
+      name: product.name,
+      sku: product.sku,
+      category: product.category,
+      imageUrl: product.image_url,
+      moq: effectiveMoq(product.moq),
+      price: displayPrice(product),
+    },
+  };
+  const facts: Array<[string, string]> = [['Material', materialLabel(product.material)]];
+  if (product.category === 'body_jewelry') facts.push(['Size', product.size ?? ''], ['Gauge', formatGauge(product.gauge)]);
+  model.facts = facts.filter(([, value]) => value.trim() !== '');
+
+  const addView = (selection: ProductSelection) => {
+    model.views[selectionKey(selection)] = {
+      price: selectionPrice(product, selection),
+      summary: specificationsText({ specifications: cartSpecifications(product, selection), product }),
+    };
+  };
+  for (const stoneType of stones) {
+    if (styles.length === 0) {
+      addView({ stoneType, style: null, size: null });
+      continue;
+    }
+    for (const style of styles) {
+      const base: ProductSelection = { stoneType, style, size: defaultSizeFor(style) };
+      const hint = isAdjustableNecklace(product, base) ? 'Adjustable: every length is priced as 16".' : undefined;
+      model.styleInfo[style] = { defaultSize: base.size, legend: sizeLegend(style), ...(hint ? { hint } : {}) };
+      const sizes = sizeOptions(product, base);
+      model.sizes[sizeOptionsKey(stoneType, style)] = sizes.map((o) => ({ value: o.value, label: o.label, disabled: o.disabled }));
+      for (const size of new Set([base.size, ...sizes.map((o) => o.value)])) addView({ stoneType, style, size });
+    }
+  }
+  return model;
+}

@@ -46,5 +46,4 @@ export const BRACELET_SIZES = ['6', '6.5', '7', '7.5', '8', '8.5'] as const;
 export type NecklaceLength = (typeof NECKLACE_LENGTHS)[number];
 export type BraceletSize = (typeof BRACELET_SIZES)[number];
 
-export { DEFAULT_MOQ } from './quantity';
 export const PAGE_SIZE = 20;

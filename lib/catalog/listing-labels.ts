@@ -1,6 +1,6 @@
 // Visible wording of listings, cards and search results (SPEC §2). Pure and client-safe.
 import { formatDollars } from '../format/money';
-import { DEFAULT_MOQ } from './categories';
+import { DEFAULT_MOQ } from './quantity';
 
 export const LISTING_TEXT = {
   allTitle: 'All Products',

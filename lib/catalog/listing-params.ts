@@ -2,9 +2,7 @@
 // sort controls build exactly the URLs the server understands.
 import { MATERIALS, type Material } from './categories';
 import { parsePageParam } from '../pagination';
-import { isSearchQuery, listingSearch } from './listing-search';
-
-export { isSearchQuery, listingSearch };
+import { listingSearch } from './listing-search';
 
 export const SORTS = ['newest', 'price-asc', 'price-desc'] as const;
 export type Sort = (typeof SORTS)[number];

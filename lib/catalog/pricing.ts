@@ -1,9 +1,6 @@
 // Price rules of the product pages, shared with the server-side checkout so a charge always equals what the product
 // page showed. Pure functions: no I/O.
 import { BRACELET_SIZES, NECKLACE_LENGTHS } from './categories';
-import { clampQuantity, effectiveMoq } from './quantity';
-
-export { clampQuantity, effectiveMoq };
 import type { BraceletPriceColumn, NecklacePriceColumn, Product } from './types';
 
 export type StoneChoice = 'stone1' | 'stone2';

@@ -7,7 +7,6 @@ import {
   availableStyles,
   defaultSizeFor,
   defaultStyle,
-  effectiveMoq,
   hasSecondStone,
   sizesFor,
   stoneName,
@@ -15,6 +14,7 @@ import {
   type StoneChoice,
   type Style,
 } from './pricing';
+import { effectiveMoq } from './quantity';
 import type { Product } from './types';
 
 export interface ProductSelection {
@@ -160,10 +160,6 @@ export function cartSpecifications(product: Product, selection: ProductSelection
     style: selection.style,
   };
 }
-
-// ── Quantity (lib/catalog/quantity.ts) ──────────────────────────────────────────────────────────────────────────────
-
-export { canDecrement, decrementQuantity, incrementQuantity, quantityFromInput } from './quantity';
 
 // ── Details list ────────────────────────────────────────────────────────────────────────────────────────────────────
 

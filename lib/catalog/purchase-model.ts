@@ -2,7 +2,7 @@
 // words, from the same rules the checkout prices with (pricing.ts, product-options.ts, cart/labels.ts).
 import { specificationsText } from '../cart/labels';
 import { materialLabel } from './categories';
-import { availableStyles, defaultSizeFor, displayPrice, effectiveMoq, hasSecondStone, stoneName, type StoneChoice } from './pricing';
+import { availableStyles, defaultSizeFor, displayPrice, hasSecondStone, stoneName, type StoneChoice } from './pricing';
 import {
   cartSpecifications,
   formatGauge,
@@ -16,6 +16,7 @@ import {
   type ProductSelection,
 } from './product-options';
 import { selectionKey, sizeOptionsKey, type PurchaseModel } from './purchase-selection';
+import { effectiveMoq } from './quantity';
 import type { Product } from './types';
 
 export function purchaseModel(product: Product): PurchaseModel {
@@ -53,18 +54,18 @@ export function purchaseModel(product: Product): PurchaseModel {
       summary: specificationsText({ specifications: cartSpecifications(product, selection), product }),
     };
   };
+  for (const style of styles) {
+    const base: ProductSelection = { ...initial, style, size: defaultSizeFor(style) };
+    const hint = isAdjustableNecklace(product, base) ? 'Adjustable: every length is priced as 16".' : undefined;
+    model.styleInfo[style] = { defaultSize: base.size, legend: sizeLegend(style), ...(hint ? { hint } : {}) };
+  }
   for (const stoneType of stones) {
-    if (styles.length === 0) {
-      addView({ stoneType, style: null, size: null });
-      continue;
-    }
+    if (styles.length === 0) addView({ stoneType, style: null, size: null });
     for (const style of styles) {
-      const base: ProductSelection = { stoneType, style, size: defaultSizeFor(style) };
-      const hint = isAdjustableNecklace(product, base) ? 'Adjustable: every length is priced as 16".' : undefined;
-      model.styleInfo[style] = { defaultSize: base.size, legend: sizeLegend(style), ...(hint ? { hint } : {}) };
-      const sizes = sizeOptions(product, base);
+      // Every size of the style is listed (a size without a price is shown disabled), the default size among them.
+      const sizes = sizeOptions(product, { stoneType, style, size: null });
       model.sizes[sizeOptionsKey(stoneType, style)] = sizes.map((o) => ({ value: o.value, label: o.label, disabled: o.disabled }));
-      for (const size of new Set([base.size, ...sizes.map((o) => o.value)])) addView({ stoneType, style, size });
+      for (const { value } of sizes) addView({ stoneType, style, size: value });
     }
   }
   return model;

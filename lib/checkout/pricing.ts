@@ -3,7 +3,6 @@
 import type { Category } from '../catalog/categories';
 import {
   availableStyles,
-  clampQuantity,
   defaultSizeFor,
   sizesFor,
   stoneName,
@@ -11,6 +10,7 @@ import {
   type StoneChoice,
   type Style,
 } from '../catalog/pricing';
+import { clampQuantity } from '../catalog/quantity';
 import type { Product } from '../catalog/types';
 import type { CartSpecifications } from '../cart/types';
 import { specificationsText } from '../cart/labels';

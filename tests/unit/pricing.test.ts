@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   availableStyles,
-  clampQuantity,
   defaultSizeFor,
   defaultStyle,
   displayPrice,
-  effectiveMoq,
   hasSecondStone,
   positivePrice,
   sizesFor,
   stoneName,
   unitPrice,
 } from '@/lib/catalog/pricing';
+import { clampQuantity, effectiveMoq } from '@/lib/catalog/quantity';
 import { bodyJewelry, bracelet, earring, necklace, ring, TWO_STONES } from './product-fixtures';
 
 describe('positivePrice', () => {

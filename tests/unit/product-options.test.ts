@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   canAddToCart,
-  canDecrement,
   cartSpecifications,
-  decrementQuantity,
   detailsList,
   formatGauge,
   formatInches,
-  incrementQuantity,
   initialSelection,
   isAdjustableNecklace,
   metaDescription,
-  quantityFromInput,
   selectionPrice,
   selectSize,
   selectStone,
@@ -21,6 +17,7 @@ import {
   stoneOptions,
   styleOptions,
 } from '@/lib/catalog/product-options';
+import { canDecrement, decrementQuantity, incrementQuantity, quantityFromInput } from '@/lib/catalog/quantity';
 import { bodyJewelry, bracelet, earring, necklace, ring, TWO_STONES } from './product-fixtures';
 
 describe('initial selection', () => {

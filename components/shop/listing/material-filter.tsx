@@ -31,6 +31,8 @@ export function MaterialFilter({ query, materials, inDrawer = false }: MaterialF
                 data-listing="material"
                 data-listing-id={`material-${m}`}
                 type="checkbox"
+                // The URL is the state: a reload must not bring back boxes the browser remembers.
+                autoComplete="off"
                 name="material"
                 value={m}
                 defaultChecked={query.materials.includes(m)}

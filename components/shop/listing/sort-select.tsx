@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { isSearchQuery, SEARCH_SORTS, SORT_LABELS, SORTS, type AnyListingQuery } from '@/lib/catalog/listing-params';
+import { SEARCH_SORTS, SORT_LABELS, SORTS, type AnyListingQuery } from '@/lib/catalog/listing-params';
+import { isSearchQuery } from '@/lib/catalog/listing-search';
 
 /**
  * Sort by Newest or by the 'From' price (search results also by relevance); kept in the URL as ?sort=. Server HTML
@@ -17,6 +18,7 @@ export function SortSelect({ query, icon }: { query: AnyListingQuery; icon: Reac
           data-listing="sort"
           data-listing-id="sort"
           name="sort"
+          autoComplete="off"
           defaultValue={query.sort}
           className="h-10 appearance-none rounded-sm border border-stone-line bg-ivory py-0 pl-3 pr-9 text-sm text-ink hover:border-stone-muted"
         >

@@ -3,6 +3,7 @@
 // link, the product's options and Add to Cart, the Women's Jewelry menu, pages reached through the app.
 import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
+import { COMPILE_HINT } from '../../build/client-chunks';
 import { databaseUrl, testConfig } from '../../local-stack/config';
 
 const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { max: 1, idle_timeout: 1, onnotice: () => {} });
@@ -47,6 +48,28 @@ test.describe('first-load JavaScript', () => {
       expect(kb).toBeLessThanOrEqual(budget);
     });
   }
+});
+
+test.describe('compile hints', () => {
+  test('the scripts a product page names are compiled whole as they load; code loaded on demand is not', async ({ page, request }) => {
+    const url = `/rings/${(await aRing()).id}`;
+    const html = await (await request.get(url)).text();
+    // The script tags the server wrote (the old browsers' noModule polyfills aside).
+    const named = Array.from(html.matchAll(/<script src="([^"]+)"(?![^>]*noModule)/g), (m) => decodeURI(new URL(m[1]!, 'http://x').pathname));
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    const fetched = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => decodeURI(new URL(r.name).pathname)).filter((p) => p.endsWith('.js')),
+    );
+    // React, the Next.js runtime, the layouts and the page: what hydration runs.
+    expect(named.length).toBeGreaterThanOrEqual(6);
+    // Chunks only ever loaded on demand (webpack names them <id>.<hash>.js), like the islands fetched on idle.
+    const onDemand = fetched.filter((p) => !named.includes(p) && /\/\d+\.[0-9a-f]+\.js$/.test(p));
+    expect(onDemand.length, 'the idle-loaded islands').toBeGreaterThan(0);
+    const starts = async (path: string) => (await (await request.get(path)).text()).startsWith(COMPILE_HINT);
+    for (const path of named) expect(await starts(path), path).toBe(true);
+    for (const path of onDemand) expect(await starts(path), path).toBe(false);
+  });
 });
 
 test.describe('parts that wait for the load event', () => {

@@ -1,11 +1,12 @@
 // How the browser's chunks are cut and marked (production client build only): see shapeClientChunks.
+import type { ClientConfig, Compiler, SplitChunks, Webpack } from './webpack-types';
 
 /**
- * Client modules of the root and storefront layouts that pages use too (the cart, the toaster, ShopLink, icons)
- * were copied into each layout's and page's chunk: Next.js splits out shared code only above 20 kB. They go into
- * one chunk instead, which every page under those layouts loads anyway (one request: each costs headers too).
+ * Client modules of the root and storefront layouts that pages use too (the cart, the toaster, ShopLink, icons,
+ * next/navigation) were copied into each layout's and page's chunk: Next.js splits out shared code only above 20 kB.
+ * They go into one chunk instead, which every page under those layouts loads anyway (one request: each costs headers
+ * too).
  */
-type SplitChunks = { cacheGroups?: Record<string, unknown> } | false | undefined;
 type ChunkGraph = { getModuleChunksIterable(module: unknown): Iterable<{ name?: string | null }> };
 const FRAME_LAYOUTS = new Set(['app/layout', 'app/(shop)/layout']);
 /** Storefront page entries (app/(shop)/…/page): the listing and product routes share their code with each other. */
@@ -28,8 +29,9 @@ function splitLayoutModules(splitChunks: SplitChunks) {
     minChunks: 2,
     // Below the framework and large-library groups.
     priority: 20,
-    test(module: { nameForCondition?: () => string | null }, { chunkGraph }: { chunkGraph: ChunkGraph }) {
-      if (/node_modules[\\/]/.test(module.nameForCondition?.() ?? '')) return false;
+    test(module: unknown, { chunkGraph }: { chunkGraph: ChunkGraph }) {
+      // Packages too: next/navigation's re-export module, used by ShopLink, the shop layout and pages, was copied into
+      // each of their chunks. React and the large libraries stay in their higher-priority groups.
       return Array.from(chunkGraph.getModuleChunksIterable(module)).some((chunk) => FRAME_LAYOUTS.has(chunk.name ?? ''));
     },
   };
@@ -43,22 +45,6 @@ function splitLayoutModules(splitChunks: SplitChunks) {
  * 40 % of the main thread's script time off a product page. Chunks loaded later, on idle or on demand, do not.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-
-interface Source {
-  source(): string | Buffer;
-}
-interface Webpack {
-  Compilation: { PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE: number };
-  sources: { ConcatSource: new (...parts: Array<string | Source>) => Source };
-}
-interface Compilation {
-  chunks: Iterable<{ canBeInitial(): boolean; files: Iterable<string> }>;
-  hooks: { processAssets: { tap(options: { name: string; stage: number }, fn: () => void): void } };
-  updateAsset(file: string, update: (source: Source) => Source): void;
-}
-interface Compiler {
-  hooks: { thisCompilation: { tap(name: string, fn: (compilation: Compilation) => void): void } };
-}
 
 function compileHintsPlugin(webpack: Webpack) {
   const name = 'CompileHints';
@@ -78,11 +64,6 @@ function compileHintsPlugin(webpack: Webpack) {
       });
     },
   };
-}
-
-interface ClientConfig {
-  optimization?: { splitChunks?: SplitChunks };
-  plugins?: unknown[];
 }
 
 /** The production browser build: layout modules in one frame chunk, and compile hints on the chunks pages load. */

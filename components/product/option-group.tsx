@@ -25,9 +25,9 @@ export function OptionGroup<T extends string>({ legend, name, value, options, on
   const groupName = `${name}-${useId()}`;
   const hintId = `${groupName}-hint`;
   return (
-    <fieldset aria-describedby={hint ? hintId : undefined}>
-      <legend className="mb-2 text-sm font-medium">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
+    <fieldset className="opt-group" aria-describedby={hint ? hintId : undefined}>
+      <legend>{legend}</legend>
+      <div className="opt-list">
         {options.map((option) => (
           <label key={option.value} className={`relative ${option.disabled ? 'cursor-not-allowed' : 'cursor-pointer'}`}>
             <input
@@ -37,12 +37,9 @@ export function OptionGroup<T extends string>({ legend, name, value, options, on
               checked={value === option.value}
               disabled={option.disabled}
               onChange={() => onChange(option.value)}
-              className="peer sr-only scroll-mb-28 lg:scroll-mb-0"
+              className="peer opt-radio"
             />
-            <span
-              className={`flex flex-col justify-center rounded-md border text-sm transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-dark peer-checked:border-ink peer-checked:bg-ink peer-checked:text-ivory peer-disabled:border-dashed peer-disabled:bg-transparent peer-disabled:text-stone-muted peer-disabled:line-through border-stone-line bg-white hover:border-ink-soft ${
-                compact ? 'tabular h-10 min-w-12 items-center px-3' : 'min-h-11 px-4 py-2'
-              }`}
+            <span className={`opt-chip ${compact ? 'opt-chip-compact' : 'opt-chip-wide'}`}
             >
               <span className="font-medium">{option.label}</span>
               {option.detail && <span className="text-xs opacity-80">{option.detail}</span>}
@@ -51,7 +48,7 @@ export function OptionGroup<T extends string>({ legend, name, value, options, on
         ))}
       </div>
       {hint && (
-        <p id={hintId} className="mt-2 text-xs text-stone-muted">
+        <p id={hintId} className="opt-hint">
           {hint}
         </p>
       )}

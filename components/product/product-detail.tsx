@@ -3,12 +3,26 @@ import Link from '@/components/shop/shop-link';
 import { Icon } from '@/components/ui/icon';
 import { CATEGORY_INFO } from '@/lib/catalog/categories';
 import { detailsList } from '@/lib/catalog/product-options';
-import { purchaseModel } from '@/lib/catalog/purchase-model';
+import { purchaseFacts, purchaseModel } from '@/lib/catalog/purchase-model';
 import type { ProductDetail as ProductDetailData } from '@/lib/catalog/product';
 import { ProductGallery } from './product-gallery';
 import { ProductJsonLd } from './product-json-ld';
 import { ProductPurchase } from './product-purchase';
 import { quantityIcons } from './quantity-icons';
+
+function PurchaseFacts({ facts }: { facts: Array<[string, string]> }) {
+  if (facts.length === 0) return null;
+  return (
+    <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+      {facts.map(([label, value]) => (
+        <div key={label} className="flex gap-1.5">
+          <dt className="font-medium">{label}:</dt>
+          <dd className="text-ink-soft">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** The detail page body shared by every category route. */
 export function ProductDetail({ detail }: { detail: ProductDetailData }) {
@@ -51,7 +65,11 @@ export function ProductDetail({ detail }: { detail: ProductDetailData }) {
           <h1 className="mt-2 text-3xl leading-tight sm:text-4xl">{product.name}</h1>
           <p className="tabular mt-2 text-sm text-stone-muted">SKU: {product.sku || 'N/A'}</p>
 
-          <ProductPurchase model={purchaseModel(product)} icons={{ ...quantityIcons(), bag: <Icon node={ShoppingBag} aria-hidden className="size-4" /> }} />
+          <ProductPurchase
+            model={purchaseModel(product)}
+            icons={{ ...quantityIcons(), bag: <Icon node={ShoppingBag} aria-hidden className="size-4" /> }}
+            facts={<PurchaseFacts facts={purchaseFacts(product)} />}
+          />
 
           {description && (
             <section className="mt-10" aria-labelledby="product-description">

@@ -13,9 +13,16 @@ import { QuantityInput } from './quantity-input';
 
 /**
  * Price, stone/style/size choices, quantity and Add to Cart of one product. Renders into the page's info column; the
- * server computed every selection's price and words (lib/catalog/purchase-model.ts) and drew the icons.
+ * server computed every selection's price and words (lib/catalog/purchase-model.ts) and drew the icons and facts.
  */
-export function ProductPurchase({ model, icons }: { model: PurchaseModel; icons: QuantityIcons & { bag: ReactNode } }) {
+interface ProductPurchaseProps {
+  model: PurchaseModel;
+  icons: QuantityIcons & { bag: ReactNode };
+  /** The material (and size and gauge) list, drawn by the server: it is the same for every selection. */
+  facts: ReactNode;
+}
+
+export function ProductPurchase({ model, icons, facts }: ProductPurchaseProps) {
   const router = useRouter();
   const { addItem, ready } = useCart();
   const [selection, setSelection] = useState<ProductSelection>(model.initial);
@@ -48,7 +55,7 @@ export function ProductPurchase({ model, icons }: { model: PurchaseModel; icons:
       <div className="mt-6" aria-live="polite">
         {price !== null ? (
           <p className="flex items-baseline gap-2">
-            <span className="font-serif text-3xl text-ink [font-variant-numeric:lining-nums_tabular-nums]" data-testid="product-price">
+            <span className="buy-price" data-testid="product-price">
               {formatDollars(price)}
             </span>
             <span className="text-sm text-stone-muted">per piece</span>
@@ -93,16 +100,7 @@ export function ProductPurchase({ model, icons }: { model: PurchaseModel; icons:
           />
         )}
 
-        {model.facts.length > 0 && (
-          <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-            {model.facts.map(([label, value]) => (
-              <div key={label} className="flex gap-1.5">
-                <dt className="font-medium">{label}:</dt>
-                <dd className="text-ink-soft">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {facts}
 
         {/* The same words the cart, the checkout and the order will use for this line. */}
         <p className="text-sm text-ink-soft" data-testid="selection-summary">
@@ -116,17 +114,14 @@ export function ProductPurchase({ model, icons }: { model: PurchaseModel; icons:
         </div>
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-stone-line bg-ivory/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:static lg:mx-0 lg:border-0 lg:bg-transparent lg:px-0 lg:py-0 lg:backdrop-blur-none">
+      <div className="buy-bar">
         <div className="flex items-center gap-4">
           <button
             type="button"
             onClick={add}
             // Enabled once the stored cart is loaded, so an early click cannot be lost.
             disabled={!addable || !ready}
-            // Only a missing price looks disabled; the moment before the cart loads must not flash a colour change.
-            className={`inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-md px-6 text-sm font-medium tracking-wide transition-colors lg:max-w-xs ${
-              addable ? 'bg-ink text-ivory hover:bg-gold-dark' : 'cursor-not-allowed bg-stone-line text-stone-muted'
-            }`}
+            className={addable ? 'buy-btn' : 'buy-btn buy-btn-off'}
           >
             {icons.bag}
             Add to Cart

@@ -23,10 +23,6 @@ interface QuantityInputProps {
 export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLabel = false, size = 'md', icons }: QuantityInputProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
-  const box = size === 'sm' ? 'h-9' : 'h-11';
-  const button =
-    `inline-flex ${size === 'sm' ? 'w-9' : 'w-11'} items-center justify-center text-ink-soft transition-colors ` +
-    'hover:bg-ivory-deep hover:text-ink disabled:cursor-not-allowed disabled:text-stone-line disabled:hover:bg-transparent';
 
   return (
     <div>
@@ -35,10 +31,10 @@ export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLa
           Quantity
         </label>
       )}
-      <div className={`inline-flex ${box} items-stretch overflow-hidden rounded-md border border-stone-line bg-white`}>
+      <div className={size === 'sm' ? 'qty qty-sm' : 'qty'}>
         <button
           type="button"
-          className={button}
+          className="qty-btn"
           aria-label="Decrease quantity"
           aria-controls={id}
           disabled={!canDecrement(value, moq)}
@@ -56,7 +52,7 @@ export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLa
           pattern="[0-9]*"
           autoComplete="off"
           aria-label={showLabel ? undefined : label}
-          className={`tabular w-16 scroll-mb-28 border-x lg:scroll-mb-0 border-stone-line bg-transparent text-center ${size === 'sm' ? 'text-sm' : 'text-base'} focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-dark`}
+          className="qty-input"
           value={draft ?? String(value)}
           onFocus={() => setDraft(String(value))}
           onBlur={() => setDraft(null)}
@@ -72,7 +68,7 @@ export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLa
         />
         <button
           type="button"
-          className={button}
+          className="qty-btn"
           aria-label="Increase quantity"
           aria-controls={id}
           onClick={() => {

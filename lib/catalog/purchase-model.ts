@@ -19,6 +19,13 @@ import { selectionKey, sizeOptionsKey, type PurchaseModel } from './purchase-sel
 import { effectiveMoq } from './quantity';
 import type { Product } from './types';
 
+/** Shown beside the options: the material, and size and gauge for body jewelry (the same for every selection). */
+export function purchaseFacts(product: Product): Array<[string, string]> {
+  const facts: Array<[string, string]> = [['Material', materialLabel(product.material)]];
+  if (product.category === 'body_jewelry') facts.push(['Size', product.size ?? ''], ['Gauge', formatGauge(product.gauge)]);
+  return facts.filter(([, value]) => value.trim() !== '');
+}
+
 export function purchaseModel(product: Product): PurchaseModel {
   const initial = initialSelection(product);
   const stones: StoneChoice[] = hasSecondStone(product) ? ['stone1', 'stone2'] : ['stone1'];
@@ -34,7 +41,6 @@ export function purchaseModel(product: Product): PurchaseModel {
     views: {},
     stoneNames: { stone1: stoneName(product, 'stone1'), stone2: stoneName(product, 'stone2') },
     material: product.material,
-    facts: [],
     cartProduct: {
       name: product.name,
       sku: product.sku,
@@ -44,10 +50,6 @@ export function purchaseModel(product: Product): PurchaseModel {
       price: displayPrice(product),
     },
   };
-  const facts: Array<[string, string]> = [['Material', materialLabel(product.material)]];
-  if (product.category === 'body_jewelry') facts.push(['Size', product.size ?? ''], ['Gauge', formatGauge(product.gauge)]);
-  model.facts = facts.filter(([, value]) => value.trim() !== '');
-
   const addView = (selection: ProductSelection) => {
     model.views[selectionKey(selection)] = {
       price: selectionPrice(product, selection),

@@ -32,8 +32,6 @@ export interface PurchaseModel {
   views: Record<string, PurchaseView>;
   stoneNames: Partial<Record<StoneChoice, string | null>>;
   material: string | null;
-  /** Material, and size and gauge for body jewelry (the same for every selection). */
-  facts: Array<[string, string]>;
   cartProduct: CartProductSnapshot;
 }
 

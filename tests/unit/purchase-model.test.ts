@@ -11,7 +11,7 @@ import {
   sizeOptions,
   type ProductSelection,
 } from '@/lib/catalog/product-options';
-import { purchaseModel } from '@/lib/catalog/purchase-model';
+import { purchaseFacts, purchaseModel } from '@/lib/catalog/purchase-model';
 import { choose, purchaseSizes, purchaseSpecifications, purchaseView, selectionKey } from '@/lib/catalog/purchase-selection';
 import type { Product } from '@/lib/catalog/types';
 import { bodyJewelry, bracelet, earring, necklace, ring, TWO_STONES } from './product-fixtures';
@@ -82,7 +82,7 @@ describe('the purchase model the server hands the product page', () => {
   });
 
   it('lists the material, and size and gauge for body jewelry', () => {
-    expect(purchaseModel(bodyJewelry({ material: 'gold', size: '8mm', gauge: '16' })).facts).toEqual([
+    expect(purchaseFacts(bodyJewelry({ material: 'gold', size: '8mm', gauge: '16' }))).toEqual([
       ['Material', 'Gold'],
       ['Size', '8mm'],
       ['Gauge', '16G'],

@@ -47,12 +47,12 @@ export function FiltersDrawer({ active, showResults, icon, children }: FiltersDr
           setLoaded(true);
           setOpen(true);
         }}
-        className="inline-flex h-10 items-center gap-2 rounded-sm border border-stone-line px-4 text-sm text-ink hover:border-stone-muted lg:hidden"
+        className="filters-btn"
       >
         {icon}
         Filters
         {active > 0 && (
-          <span className="tabular inline-flex min-w-5 justify-center rounded-full bg-ink px-1.5 text-[11px] leading-5 text-ivory">
+          <span className="filters-count">
             {active}
           </span>
         )}
@@ -77,7 +77,7 @@ export function FiltersDrawer({ active, showResults, icon, children }: FiltersDr
                   listingDrawerClosed();
                   setOpen(false);
                 }}
-                className="tabular mt-8 inline-flex h-12 w-full items-center justify-center rounded-sm bg-ink px-6 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
+                className="filters-done"
               >
                 {showResults}
               </button>

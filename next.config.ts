@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import { join } from 'node:path';
 import { shapeClientChunks } from './build/client-chunks';
+import { precompressPlugin } from './build/precompress';
 import { contentSecurityPolicy, securityHeaders } from './lib/security/headers';
 
 const supabaseUrl = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321');
@@ -57,7 +58,10 @@ const nextConfig: NextConfig = {
   // Next.js runs from the project folder, and compiles this file to CommonJS, so the handler is found from there.
   cacheHandler: join(process.cwd(), 'lib', 'cache', 'shared-tags-handler.mjs'),
   webpack(config, { isServer, dev, webpack }) {
-    if (!isServer && !dev) shapeClientChunks(config, webpack);
+    if (!isServer && !dev) {
+      shapeClientChunks(config, webpack);
+      config.plugins.push(precompressPlugin(webpack));
+    }
     return config;
   },
   async headers() {

@@ -1,7 +1,7 @@
 // npm run lighthouse — Lighthouse (mobile, default config) on the home page, a category listing and a product page,
 // against a production build served on a seeded test stack, in the system Chromium. Prints the median of
 // LIGHTHOUSE_RUNS (default 3) runs per page, after one unmeasured run, with the JavaScript and font bytes the browser fetched before the load
-// event (transfer sizes, so gzip as served). Not part of npm test: the figures depend on the machine's load.
+// event (transfer sizes, as served: brotli to a browser that takes it). Not part of npm test: the figures depend on the machine's load.
 //   LIGHTHOUSE_SKIP_BUILD=1 reuses the last build in .next-lighthouse; results go to bench/results/lighthouse.json;
 //   LIGHTHOUSE_SAVE_DIR=<folder> also keeps every full report there; LIGHTHOUSE_PAGES=home,listing,product picks pages.
 import { spawn, type ChildProcess } from 'node:child_process';

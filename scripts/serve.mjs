@@ -1,9 +1,11 @@
-// The production server: `next start` with the front cache of whole pages (lib/cache/page-front-cache.mjs) ahead of
-// Next's request handler. Same arguments as `next start`: node scripts/serve.mjs [-p PORT] [-H HOST].
+// The production server: `next start` with the front cache of whole pages (lib/cache/page-front-cache.mjs) and the
+// brotli copies of scripts and styles (lib/http/precompressed-static.mjs) ahead of Next's request handler. Same arguments as `next start`: node scripts/serve.mjs [-p PORT] [-H HOST].
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
 import { frontCacheKey, PageFrontCache } from '../lib/cache/page-front-cache.mjs';
+import { PrecompressedStatic } from '../lib/http/precompressed-static.mjs';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -18,7 +20,10 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const pages = process.env.PAGE_FRONT_CACHE === 'off' ? null : new PageFrontCache();
+// The same build folder as next.config.ts's distDir.
+const assets = new PrecompressedStatic(join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'static'));
 const server = createServer((req, res) => {
+  if (assets.serve(req, res)) return;
   const key = pages ? frontCacheKey(req) : null;
   if (key && pages.serve(key, res)) return;
   if (key) pages.record(key, res);

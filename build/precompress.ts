@@ -1,0 +1,33 @@
+// Brotli copies of the browser's scripts and styles, written beside them by the production client build and served
+// by scripts/serve.mjs (lib/http/precompressed-static.mjs) to browsers that accept br. Next.js compresses on the fly
+// with gzip only, and not at all below 1 kB: at brotli's best level a product page's scripts are 15 % smaller than
+// gzip (92 vs 109 kB), and no request spends CPU compressing them.
+import { brotliCompressSync, constants } from 'node:zlib';
+import type { Compiler, Webpack } from './webpack-types';
+
+export const PRECOMPRESSED = /\.(?:js|css)$/;
+
+export function brotli(data: Buffer): Buffer {
+  return brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+  });
+}
+
+export function precompressPlugin(webpack: Webpack) {
+  const name = 'Precompress';
+  return {
+    apply(compiler: Compiler) {
+      compiler.hooks.thisCompilation.tap(name, (compilation) => {
+        // Last, once every file has its final content and name.
+        compilation.hooks.processAssets.tap({ name, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+          for (const asset of compilation.getAssets()) {
+            if (!PRECOMPRESSED.test(asset.name)) continue;
+            const content = asset.source.source();
+            const data = typeof content === 'string' ? Buffer.from(content) : content;
+            compilation.emitAsset(`${asset.name}.br`, new webpack.sources.RawSource(brotli(data)));
+          }
+        });
+      });
+    },
+  };
+}

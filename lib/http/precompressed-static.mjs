@@ -1,22 +1,33 @@
-// The production server's answer for the build's scripts and styles when the browser accepts brotli: the copies
-// the client build wrote beside them at brotli's best level (build/precompress.ts), sent as they are. Next.js would
-// gzip each response on the fly, and leaves files under 1 kB uncompressed. Anything else goes on to Next.js: other
-// encodings, range requests, files without a copy.
+// The production server's answer for the build's scripts and styles: the compressed copies the client build wrote
+// beside them (build/precompress.ts), brotli where the browser takes it, else gzip, sent as they are. Next.js would
+// gzip each response on the fly, and leaves files under 1 kB uncompressed. Anything else goes on to Next.js: neither
+// encoding accepted, range requests, files without copies.
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 
 const TYPES = { '.js': 'application/javascript; charset=UTF-8', '.css': 'text/css; charset=UTF-8' };
 
-/** Whether an Accept-Encoding header takes br (`br;q=0` refuses it). */
-export function acceptsBrotli(header) {
+/** The weight an Accept-Encoding header gives a coding (0 when it is not listed or refused with q=0). */
+function weight(header, coding) {
   for (const part of String(header ?? '').split(',')) {
-    const [coding, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    if (coding !== 'br') continue;
+    const [name, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    if (name !== coding) continue;
     const q = params.find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    return Number.isFinite(value) && value > 0 ? value : 0;
   }
-  return false;
+  return 0;
 }
+
+/** The copy to send for an Accept-Encoding header: br unless the browser prefers gzip, gzip, or null for neither. */
+export function chooseEncoding(header) {
+  const br = weight(header, 'br');
+  const gzip = weight(header, 'gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : null;
+}
+
+const SUFFIX = { br: '.br', gzip: '.gz' };
 
 /** The URL path of a request without its query, decoded; null when it does not decode. */
 function requestPath(url) {
@@ -30,7 +41,7 @@ function requestPath(url) {
 export class PrecompressedStatic {
   /** @param {string} staticDir the build's static folder (<distDir>/static), served under /_next/static/ */
   constructor(staticDir) {
-    /** URL path of each file that has a brotli copy → the copy's path on disk. Only these are ever read. */
+    /** URL path of each file that has both copies → its path on disk, without the suffix. Only these are ever read. */
     this.copies = new Map();
     this.bodies = new Map();
     let entries = [];
@@ -39,29 +50,32 @@ export class PrecompressedStatic {
     } catch {
       // No build yet: everything goes to Next.js.
     }
-    for (const entry of entries) {
-      if (!entry.isFile() || !entry.name.endsWith('.br')) continue;
-      const disk = join(entry.parentPath ?? entry.path, entry.name);
-      const file = disk.slice(staticDir.length + 1, -'.br'.length).split(/[\\/]/).join('/');
-      if (TYPES[extname(file)]) this.copies.set(`/_next/static/${file}`, disk);
+    const names = new Set(entries.filter((e) => e.isFile()).map((e) => join(e.parentPath ?? e.path, e.name)));
+    for (const name of names) {
+      if (!name.endsWith('.br')) continue;
+      const disk = name.slice(0, -'.br'.length);
+      const file = disk.slice(staticDir.length + 1).split(/[\\/]/).join('/');
+      if (TYPES[extname(file)] && names.has(`${disk}.gz`)) this.copies.set(`/_next/static/${file}`, disk);
     }
   }
 
-  /** Answers the request from a brotli copy and returns true, or returns false and leaves it to Next.js. */
+  /** Answers the request from a compressed copy and returns true, or returns false and leaves it to Next.js. */
   serve(req, res) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     if (!req.url?.startsWith('/_next/static/') || req.headers.range !== undefined) return false;
     const path = requestPath(req.url);
     const disk = path && this.copies.get(path);
-    if (!disk || !acceptsBrotli(req.headers['accept-encoding'])) return false;
-    let body = this.bodies.get(disk);
+    const encoding = disk && chooseEncoding(req.headers['accept-encoding']);
+    if (!encoding) return false;
+    const copy = disk + SUFFIX[encoding];
+    let body = this.bodies.get(copy);
     if (!body) {
-      body = readFileSync(disk);
-      this.bodies.set(disk, body);
+      body = readFileSync(copy);
+      this.bodies.set(copy, body);
     }
     res.writeHead(200, {
       'Content-Type': TYPES[extname(path)],
-      'Content-Encoding': 'br',
+      'Content-Encoding': encoding,
       'Content-Length': body.length,
       // The file names carry their content's hash, as Next.js's own answer says.
       'Cache-Control': 'public, max-age=31536000, immutable',

@@ -9,12 +9,15 @@ import { databaseUrl, testConfig } from '../../local-stack/config';
 const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { max: 1, idle_timeout: 1, onnotice: () => {} });
 
 /**
- * Budgets per page (kB as transferred: brotli, as the server sends scripts to browsers that take it, plus each
- * response's headers), what the pages fetch now with a little room, so growth is noticed. React and the Next.js
- * runtime alone are about 88 kB of it (webpack runtime, react-dom, the App Router, with headers); issue 13 asked for
- * 110 kB of gzip.
+ * Budgets per page, in kB as transferred (the body as encoded plus each response's headers): what the pages fetch
+ * now with a little room, so growth is noticed. Browsers that take brotli get it (React and the Next.js runtime are
+ * about 88 kB of their figure); issue 13 asked for at most 110 kB of gzip, which the others get.
  */
-const JS_BUDGET_KB = { '/': 93, '/category/rings': 94, product: 94 } as const;
+const JS_BUDGET_KB = {
+  '/': { br: 93, gzip: 109 },
+  '/category/rings': { br: 94, gzip: 110 },
+  product: { br: 94, gzip: 110 },
+} as const;
 
 /**
  * Bytes (as transferred) of the scripts that finished before the load event, read from the browser's timings
@@ -37,19 +40,28 @@ async function aRing() {
   return ring!;
 }
 
-test.describe('first-load JavaScript', () => {
-  for (const [path, budget] of Object.entries(JS_BUDGET_KB)) {
-    test(`${path}: at most ${budget} kB of scripts before the load event`, async ({ page }) => {
-      const url = path === 'product' ? `/rings/${(await aRing()).id}` : path;
-      // A first visit: nothing cached in the browser.
-      await page.goto(url);
-      const kb = (await scriptBytesBeforeLoad(page)) / 1024;
-      test.info().annotations.push({ type: 'scripts before load', description: `${kb.toFixed(1)} kB` });
-      console.log(`${path}: ${kb.toFixed(1)} kB of scripts before load`);
-      expect(kb).toBeLessThanOrEqual(budget);
-    });
-  }
-});
+for (const encoding of ['br', 'gzip'] as const) {
+  test.describe(`first-load JavaScript (${encoding})`, () => {
+    // Chromium asks for brotli unless told otherwise.
+    if (encoding === 'gzip') test.use({ extraHTTPHeaders: { 'accept-encoding': 'gzip, deflate' } });
+    for (const [path, budgets] of Object.entries(JS_BUDGET_KB)) {
+      test(`${path}: at most ${budgets[encoding]} kB of scripts before the load event`, async ({ page }) => {
+        const url = path === 'product' ? `/rings/${(await aRing()).id}` : path;
+        const encodings = new Set<string | undefined>();
+        page.on('response', (response) => {
+          if (new URL(response.url()).pathname.endsWith('.js')) encodings.add(response.headers()['content-encoding']);
+        });
+        // A first visit: nothing cached in the browser.
+        await page.goto(url);
+        const kb = (await scriptBytesBeforeLoad(page)) / 1024;
+        test.info().annotations.push({ type: `scripts before load (${encoding})`, description: `${kb.toFixed(1)} kB` });
+        console.log(`${path} (${encoding}): ${kb.toFixed(1)} kB of scripts before load`);
+        expect([...encodings]).toEqual([encoding]);
+        expect(kb).toBeLessThanOrEqual(budgets[encoding]);
+      });
+    }
+  });
+}
 
 test.describe('how the scripts are served', () => {
   test('the scripts a product page names come in brotli and are compiled whole as they load; code loaded on demand is not compiled ahead', async ({

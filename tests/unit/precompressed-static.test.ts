@@ -1,14 +1,14 @@
-// The brotli copies of scripts and styles (build/precompress.ts writes them, lib/http/precompressed-static.mjs
+// The compressed copies of scripts and styles (build/precompress.ts writes them, lib/http/precompressed-static.mjs
 // serves them), in front of a real HTTP server standing in for Next.js.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brotli } from '@/build/precompress';
-import { acceptsBrotli, PrecompressedStatic } from '@/lib/http/precompressed-static.mjs';
+import { brotli, gzip } from '@/build/precompress';
+import { chooseEncoding, PrecompressedStatic } from '@/lib/http/precompressed-static.mjs';
 
 const script = Buffer.from(`(self.webpackChunk=self.webpackChunk||[]).push([[1],{1:()=>{${'console.log("ring");'.repeat(80)}}}]);`);
 const style = Buffer.from(`.ring{color:gold}${'.band{margin:0}'.repeat(50)}`);
@@ -25,8 +25,11 @@ beforeAll(async () => {
   for (const [file, body] of [[page, script], [join(dir, 'css', 'site.css'), style]] as const) {
     writeFileSync(file, body);
     writeFileSync(`${file}.br`, brotli(body));
+    writeFileSync(`${file}.gz`, gzip(body));
   }
-  writeFileSync(join(dir, 'chunks', 'plain.js'), script); // no copy
+  writeFileSync(join(dir, 'chunks', 'plain.js'), script); // no copies
+  writeFileSync(join(dir, 'chunks', 'half.js'), script);
+  writeFileSync(join(dir, 'chunks', 'half.js.br'), brotli(script)); // a build cut short: no gzip copy
   writeFileSync(join(dir, 'media', 'font.woff2.br'), 'not served'); // not a script or style
   const assets = new PrecompressedStatic(dir);
   server = createServer((req, res) => {
@@ -57,18 +60,22 @@ function fetchRaw(path: string, headers: Record<string, string>, method = 'GET')
 
 const PAGE = '/_next/static/chunks/app/(shop)/rings/%5Bid%5D/page-abc.js';
 
-describe('acceptsBrotli', () => {
-  it('reads the codings a browser lists, with their weights', () => {
-    expect(acceptsBrotli('gzip, deflate, br, zstd')).toBe(true);
-    expect(acceptsBrotli('BR;q=0.5')).toBe(true);
-    expect(acceptsBrotli('gzip, br;q=0')).toBe(false);
-    expect(acceptsBrotli('gzip, deflate')).toBe(false);
-    expect(acceptsBrotli('brotli')).toBe(false);
-    expect(acceptsBrotli(undefined)).toBe(false);
+describe('chooseEncoding', () => {
+  it('reads the codings a browser lists, with their weights, and prefers brotli', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('BR;q=0.5, gzip;q=0.5')).toBe('br');
+    expect(chooseEncoding('br;q=0.2, gzip;q=0.8')).toBe('gzip');
+    expect(chooseEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('gzip, deflate')).toBe('gzip');
+    expect(chooseEncoding('br')).toBe('br');
+    expect(chooseEncoding('gzip;q=0, deflate')).toBeNull();
+    expect(chooseEncoding('brotli, gzipped')).toBeNull();
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
   });
 });
 
-describe('the brotli copies of scripts and styles', () => {
+describe('the compressed copies of scripts and styles', () => {
   it('answers a browser that accepts br with the copy, which decodes to the file', async () => {
     const res = await fetchRaw(PAGE, { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(res.status).toBe(200);
@@ -85,6 +92,14 @@ describe('the brotli copies of scripts and styles', () => {
     expect(brotliDecompressSync(css.body).equals(style)).toBe(true);
   });
 
+  it('answers a browser that takes gzip only with the gzip copy', async () => {
+    const res = await fetchRaw(PAGE, { 'accept-encoding': 'gzip, deflate' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toBe('application/javascript; charset=UTF-8');
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(gunzipSync(res.body).equals(script)).toBe(true);
+  });
+
   it('answers HEAD with the headers alone', async () => {
     const res = await fetchRaw(PAGE, { 'accept-encoding': 'br' }, 'HEAD');
     expect(res.headers['content-encoding']).toBe('br');
@@ -94,11 +109,12 @@ describe('the brotli copies of scripts and styles', () => {
 
   it('leaves to Next.js what it has no copy for or must not answer', async () => {
     const cases: Array<[string, Record<string, string>, string?]> = [
-      [PAGE, { 'accept-encoding': 'gzip, deflate' }],
-      [PAGE, { 'accept-encoding': 'gzip, br;q=0' }],
+      [PAGE, { 'accept-encoding': 'identity' }],
+      [PAGE, {}],
       [PAGE, { 'accept-encoding': 'br', range: 'bytes=0-10' }],
       [PAGE, { 'accept-encoding': 'br' }, 'POST'],
       ['/_next/static/chunks/plain.js', { 'accept-encoding': 'br' }],
+      ['/_next/static/chunks/half.js', { 'accept-encoding': 'br' }],
       ['/_next/static/media/font.woff2', { 'accept-encoding': 'br' }],
       ['/_next/static/chunks/app/(shop)/rings/%5Bid%5D/../../../../css/site.css', { 'accept-encoding': 'br' }],
       ['/_next/static/chunks/%E0%A4%A.js', { 'accept-encoding': 'br' }],

@@ -1,5 +1,5 @@
 // How the browser's chunks are cut and marked (production client build only): see shapeClientChunks.
-import type { ClientConfig, Compiler, SplitChunks, Webpack } from './webpack-types';
+import type { ClientConfig, Compiler, InitialChunk, SplitChunks, Webpack } from './webpack-types';
 
 /**
  * Client modules of the root and storefront layouts that pages use too (the cart, the toaster, ShopLink, icons,
@@ -42,9 +42,16 @@ function splitLayoutModules(splitChunks: SplitChunks) {
  * this magic comment is compiled whole while it is parsed, on a background thread (Chrome 136+; to other engines it
  * is a comment). Every chunk a page loads through its own script tags runs nearly all its code while the page hydrates
  * (React, the Next.js runtime, the layouts and the page), so those carry it. On a phone-speed CPU this took about
- * 40 % of the main thread's script time off a product page. Chunks loaded later, on idle or on demand, do not.
+ * 40 % of the main thread's script time off a product page. Chunks loaded later, on idle or on demand, do not; nor
+ * do chunks only the back office loads: its screens carry much code that runs only when used (CSV import, drag and
+ * drop, dialogs), which would be compiled for nothing.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/** Whether a page outside the back office loads the chunk through its script tags (entry names are app paths). */
+function loadedByShopPages(chunk: InitialChunk): boolean {
+  return Array.from(chunk.groupsIterable).some((group) => group.isInitial() && !(group.name ?? '').startsWith('app/admin/'));
+}
 
 function compileHintsPlugin(webpack: Webpack) {
   const name = 'CompileHints';
@@ -55,7 +62,7 @@ function compileHintsPlugin(webpack: Webpack) {
         const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE;
         compilation.hooks.processAssets.tap({ name, stage }, () => {
           for (const chunk of compilation.chunks) {
-            if (!chunk.canBeInitial()) continue;
+            if (!chunk.canBeInitial() || !loadedByShopPages(chunk)) continue;
             for (const file of chunk.files) {
               if (file.endsWith('.js')) compilation.updateAsset(file, (source) => new webpack.sources.ConcatSource(COMPILE_HINT, source));
             }

@@ -9,8 +9,15 @@ export interface Webpack {
   sources: { ConcatSource: new (...parts: Array<string | Source>) => Source; RawSource: new (buffer: Buffer) => Source };
 }
 
+export interface InitialChunk {
+  canBeInitial(): boolean;
+  files: Iterable<string>;
+  /** The chunk groups it belongs to: entry points (initial) and lazy-loaded groups. */
+  groupsIterable: Iterable<{ name?: string | null; isInitial(): boolean }>;
+}
+
 export interface Compilation {
-  chunks: Iterable<{ canBeInitial(): boolean; files: Iterable<string> }>;
+  chunks: Iterable<InitialChunk>;
   hooks: { processAssets: { tap(options: { name: string; stage: number }, fn: () => void): void } };
   getAssets(): ReadonlyArray<{ name: string; source: Source }>;
   updateAsset(file: string, update: (source: Source) => Source): void;

@@ -5,7 +5,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Compiler, Webpack } from './webpack-types';
 
-export const PRECOMPRESSED = /\.(?:js|css)$/;
+const PRECOMPRESSED = /\.(?:js|css)$/;
 
 export function brotli(data: Buffer): Buffer {
   return brotliCompressSync(data, {

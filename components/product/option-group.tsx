@@ -1,19 +1,12 @@
 'use client';
 import { useId } from 'react';
-
-export interface OptionItem<T extends string> {
-  value: T;
-  label: string;
-  /** Second line, e.g. the stone's name. */
-  detail?: string | null;
-  disabled?: boolean;
-}
+import type { PurchaseOption } from '@/lib/catalog/purchase-selection';
 
 interface OptionGroupProps<T extends string> {
   legend: string;
   name: string;
   value: T | null;
-  options: OptionItem<T>[];
+  options: PurchaseOption<T>[];
   onChange(value: T): void;
   hint?: string;
   /** Small square chips (sizes) instead of wide pills. */

@@ -1,8 +1,7 @@
-// Listing URL state (?page=, ?sort=, ?material=): parsing and link building. Pure and client-safe, so the filter and
-// sort controls build exactly the URLs the server understands.
+// Listing URL state (?page=, ?sort=, ?material=): parsing, lenient as the server reads it. The links are built by
+// lib/catalog/listing-search.ts, from the same query shapes.
 import { MATERIALS, type Material } from './categories';
 import { parsePageParam } from '../pagination';
-import { listingSearch } from './listing-search';
 
 export const SORTS = ['newest', 'price-asc', 'price-desc'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -75,29 +74,3 @@ export function parseSearchQuery(params: SearchParamsRecord): SearchQuery {
   };
 }
 
-/**
- * The URL after a change. Changing the filter or the sort drops the page (back to page 1); page 1 is never
- * written out.
- */
-export function listingHref(
-  pathname: string,
-  current: AnyListingQuery,
-  change: Partial<Pick<SearchQuery, 'page' | 'sort' | 'materials'>>,
-): string {
-  const resetsPage = change.materials !== undefined || change.sort !== undefined;
-  const next = {
-    ...current,
-    page: change.page ?? (resetsPage ? 1 : current.page),
-    sort: change.sort ?? current.sort,
-    materials: change.materials ? MATERIALS.filter((m) => change.materials!.includes(m)) : current.materials,
-  } as AnyListingQuery;
-  return pathname + listingSearch(next);
-}
-
-/** Adds or removes one material. */
-export function toggleMaterial(materials: readonly Material[], material: Material, on: boolean): Material[] {
-  const set = new Set(materials);
-  if (on) set.add(material);
-  else set.delete(material);
-  return MATERIALS.filter((m) => set.has(m));
-}

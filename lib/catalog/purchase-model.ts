@@ -30,9 +30,10 @@ export function purchaseModel(product: Product): PurchaseModel {
   const initial = initialSelection(product);
   const stones: StoneChoice[] = hasSecondStone(product) ? ['stone1', 'stone2'] : ['stone1'];
   const styles = availableStyles(product);
+  const moq = effectiveMoq(product.moq);
   const model: PurchaseModel = {
     productId: product.id,
-    moq: effectiveMoq(product.moq),
+    moq,
     initial,
     stones: stoneOptions(product).map((o) => ({ value: o.value, label: o.label, detail: o.name, disabled: o.disabled })),
     styles: styleOptions(product),
@@ -46,7 +47,7 @@ export function purchaseModel(product: Product): PurchaseModel {
       sku: product.sku,
       category: product.category,
       imageUrl: product.image_url,
-      moq: effectiveMoq(product.moq),
+      moq,
       price: displayPrice(product),
     },
   };

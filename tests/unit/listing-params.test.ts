@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  listingHref,
   parseListingQuery,
   parseSearchQuery,
   SEARCH_SORTS,
@@ -8,8 +7,8 @@ import {
   parseSort,
   SORT_LABELS,
   SORTS,
-  toggleMaterial,
 } from '@/lib/catalog/listing-params';
+import { changedView, listingSearch, pageHref } from '@/lib/catalog/listing-search';
 
 describe('parseListingQuery', () => {
   it('defaults to page 1, newest, no material', () => {
@@ -35,28 +34,20 @@ describe('parseListingQuery', () => {
   });
 });
 
-describe('listingHref', () => {
+describe('listing URLs', () => {
   const current = { page: 3, sort: 'price-asc' as const, materials: ['gold' as const] };
 
   it('changing a filter or the sort drops the page', () => {
-    expect(listingHref('/products', current, { materials: ['silver', 'gold'] })).toBe(
-      '/products?material=silver&material=gold&sort=price-asc',
+    expect(listingSearch(changedView(current, { materials: ['silver', 'gold'], sort: 'price-asc' }))).toBe(
+      '?material=silver&material=gold&sort=price-asc',
     );
-    expect(listingHref('/products', current, { sort: 'newest' })).toBe('/products?material=gold');
+    expect(listingSearch(changedView(current, { materials: ['gold'], sort: 'newest' }))).toBe('?material=gold');
   });
 
   it('page 1 removes the parameter, other pages keep the filters', () => {
-    expect(listingHref('/category/rings', current, { page: 1 })).toBe('/category/rings?material=gold&sort=price-asc');
-    expect(listingHref('/category/rings', current, { page: 4 })).toBe(
-      '/category/rings?material=gold&sort=price-asc&page=4',
-    );
-    expect(listingHref('/new-arrivals', { page: 1, sort: 'newest', materials: [] }, { page: 1 })).toBe('/new-arrivals');
-  });
-
-  it('toggles materials in canonical order', () => {
-    expect(toggleMaterial(['gold'], 'silver', true)).toEqual(['silver', 'gold']);
-    expect(toggleMaterial(['silver', 'gold'], 'silver', false)).toEqual(['gold']);
-    expect(toggleMaterial(['gold'], 'gold', true)).toEqual(['gold']);
+    expect(pageHref('/category/rings', current, 1)).toBe('/category/rings?material=gold&sort=price-asc');
+    expect(pageHref('/category/rings', current, 4)).toBe('/category/rings?material=gold&sort=price-asc&page=4');
+    expect(pageHref('/new-arrivals', { page: 1, sort: 'newest', materials: [] }, 1)).toBe('/new-arrivals');
   });
 });
 
@@ -75,9 +66,9 @@ describe('search page parameters', () => {
 
   it('keeps q in every link; relevance is not written out, newest is', () => {
     const current = { q: 'gold ring', page: 2, sort: 'relevance' as const, materials: [] };
-    expect(listingHref('/search', current, { page: 3 })).toBe('/search?q=gold+ring&page=3');
-    expect(listingHref('/search', current, { sort: 'newest' })).toBe('/search?q=gold+ring&sort=newest');
-    expect(listingHref('/search', current, { materials: ['gold'] })).toBe('/search?q=gold+ring&material=gold');
-    expect(listingHref('/search', current, { page: 1 })).toBe('/search?q=gold+ring');
+    expect(pageHref('/search', current, 3)).toBe('/search?q=gold+ring&page=3');
+    expect(listingSearch(changedView(current, { materials: [], sort: 'newest' }))).toBe('?q=gold+ring&sort=newest');
+    expect(listingSearch(changedView(current, { materials: ['gold'], sort: 'relevance' }))).toBe('?q=gold+ring&material=gold');
+    expect(pageHref('/search', current, 1)).toBe('/search?q=gold+ring');
   });
 });

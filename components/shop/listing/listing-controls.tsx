@@ -3,7 +3,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useTransition } from 'react';
 import type { Material } from '@/lib/catalog/categories';
 import type { AnyListingQuery } from '@/lib/catalog/listing-params';
-import { listingSearch } from '@/lib/catalog/listing-search';
+import { changedView, listingSearch } from '@/lib/catalog/listing-search';
 import { focusRememberedControl, rememberListingControl } from './listing-focus';
 
 const MATERIAL_BOXES = 'input[data-listing="material"]';
@@ -15,7 +15,7 @@ function chosenView(query: AnyListingQuery): AnyListingQuery {
   // The sidebar comes first in the document, in the canonical order; the drawer repeats it.
   const materials = [...new Set(boxes.map((b) => b.value))].filter((m) => on.has(m)) as Material[];
   const sort = document.querySelector<HTMLSelectElement>('select[data-listing="sort"]')?.value ?? query.sort;
-  return { ...query, page: 1, materials, sort } as AnyListingQuery;
+  return changedView(query, { materials, sort: sort as AnyListingQuery['sort'] });
 }
 
 /**

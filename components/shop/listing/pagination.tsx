@@ -1,4 +1,5 @@
-import { listingHref, type AnyListingQuery } from '@/lib/catalog/listing-params';
+import type { AnyListingQuery } from '@/lib/catalog/listing-params';
+import { pageHref } from '@/lib/catalog/listing-search';
 import type { PageItem } from '@/lib/pagination';
 import { PageLinks } from '../page-links';
 
@@ -16,7 +17,7 @@ export function Pagination({ basePath, query, pages, totalPages }: PaginationPro
       current={query.page}
       pages={pages}
       totalPages={totalPages}
-      href={(page) => listingHref(basePath, query, { page })}
+      href={(page) => pageHref(basePath, query, page)}
     />
   );
 }

@@ -31,14 +31,14 @@ create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 create extension if not exists pgcrypto with schema extensions;
 
--- public: Supabase grants the API roles all privileges and leaves access control to RLS.
+-- public: like a Supabase project created today, the API roles may use the schema but get no privilege on what is
+-- created in it (no blanket grants, no default privileges): each migration grants what the app needs, and a missing
+-- grant fails here exactly as it would on the hosted project. The revokes undo the old defaults of a local database
+-- created before.
 grant usage on schema public to anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
-grant all on all functions in schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public revoke all on tables from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on sequences from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on functions from anon, authenticated, service_role;
 
 -- auth
 create schema if not exists auth;

@@ -1,0 +1,158 @@
+// What each API role may do on each object in public, as the app uses it (RLS then decides which rows). A migration
+// that adds a table adds its row here: the grants test and `npm run check:hosted` compare the database with this
+// list in both directions, so a missing grant and a grant beyond it both fail.
+import type postgres from 'postgres';
+
+export const API_ROLES = ['public', 'anon', 'authenticated', 'service_role'] as const;
+export type ApiRole = (typeof API_ROLES)[number];
+/** Per role: 'SELECT', 'INSERT', … for the whole table, or 'UPDATE(col, col)' for some columns only. */
+export type RoleGrants = Partial<Record<ApiRole, string[]>>;
+
+const CATALOG_TABLE: RoleGrants = {
+  anon: ['SELECT'],
+  authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+  service_role: ['SELECT'],
+};
+const SERVER_ONLY: RoleGrants = {};
+
+/** Every table and view in public. */
+export const TABLE_GRANTS: Record<string, RoleGrants> = {
+  rings: CATALOG_TABLE,
+  necklaces: CATALOG_TABLE,
+  bracelets: CATALOG_TABLE,
+  earrings: CATALOG_TABLE,
+  body_jewelry: CATALOG_TABLE,
+  product_images: CATALOG_TABLE,
+  catalog_products: { anon: ['SELECT'], authenticated: ['SELECT'], service_role: ['SELECT'] },
+  page_content: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
+  search_words: { anon: ['SELECT'], authenticated: ['SELECT'] },
+  user_profiles: {
+    authenticated: ['SELECT', 'INSERT(user_id, full_name, phone_number)', 'UPDATE(full_name, phone_number)'],
+  },
+  user_addresses: {
+    authenticated: [
+      'SELECT',
+      'DELETE',
+      'INSERT(user_id, address_type, address_line1, address_line2, city, state, postal_code, country, is_default)',
+      'UPDATE(address_type, address_line1, address_line2, city, state, postal_code, country, is_default)',
+    ],
+  },
+  admin_users: { authenticated: ['SELECT'] },
+  orders: { authenticated: ['SELECT', 'UPDATE(status)'], service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  order_items: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT'] },
+  transactions: {
+    authenticated: [
+      'SELECT',
+      'INSERT(order_id, provider, provider_transaction_id, amount, status, payment_method, kind, idempotency_key, created_by)',
+    ],
+    service_role: ['SELECT', 'INSERT', 'UPDATE'],
+  },
+  order_events: { authenticated: ['SELECT'] },
+  product_sales: { authenticated: ['SELECT'] },
+  checkout_sessions: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  rate_limits: SERVER_ONLY,
+  cache_tag_revalidations: SERVER_ONLY,
+};
+
+/** Sequences that an API role uses; every other sequence must grant them nothing. */
+export const SEQUENCE_GRANTS: Record<string, RoleGrants> = {
+  order_reference_seq: { service_role: ['USAGE'] },
+};
+
+/**
+ * Functions an API role calls (signature as Postgres prints it); every other function must grant them nothing, and
+ * a SECURITY DEFINER one nothing to PUBLIC either.
+ */
+export const FUNCTION_GRANTS: Record<string, RoleGrants> = {
+  'is_admin()': { anon: ['EXECUTE'], authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
+  'rate_limit_hit(text[],integer[],integer[])': { service_role: ['EXECUTE'] },
+  'purge_rate_limits()': { service_role: ['EXECUTE'] },
+  'expire_abandoned_checkouts(interval,integer)': { service_role: ['EXECUTE'] },
+  'revalidate_cache_tags(text[],text)': { service_role: ['EXECUTE'] },
+};
+
+/** One privilege on one object, column-level ones as 'INSERT(col)'. */
+function atoms(list: string[] | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const entry of list ?? []) {
+    const m = /^(\w+)(?:\((.*)\))?$/.exec(entry.trim());
+    if (!m) throw new Error(`Unreadable grant: ${entry}`);
+    if (m[2] === undefined) out.add(m[1]!);
+    else for (const col of m[2].split(',')) out.add(`${m[1]}(${col.trim()})`);
+  }
+  return out;
+}
+
+interface Acl {
+  kind: 'table' | 'sequence' | 'function';
+  name: string;
+  role: ApiRole;
+  privilege: string;
+}
+
+/** Reads the API roles' privileges on public's tables, views, columns, sequences and functions. */
+export async function readGrants(sql: postgres.Sql): Promise<{ acl: Acl[]; tables: string[] }> {
+  const roles = sql`(select 0::oid as oid, 'public' as role
+                     union all select oid, rolname from pg_roles where rolname in ('anon', 'authenticated', 'service_role'))`;
+  const acl = await sql<Acl[]>`
+    with r as ${roles},
+    rel as (
+      select c.oid, c.relname, c.relkind, coalesce(c.relacl, acldefault(case when c.relkind = 'S' then 's' else 'r' end::"char", c.relowner)) as acl
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+    )
+    select case when rel.relkind = 'S' then 'sequence' else 'table' end as kind, rel.relname as name, r.role,
+           a.privilege_type as privilege
+      from rel, aclexplode(rel.acl) a join r on r.oid = a.grantee
+    union all
+    select 'table', rel.relname, r.role, a.privilege_type || '(' || att.attname || ')'
+      from rel join pg_attribute att on att.attrelid = rel.oid and att.attnum > 0 and not att.attisdropped,
+           aclexplode(att.attacl) a join r on r.oid = a.grantee
+    union all
+    select 'function', substring(p.oid::regprocedure::text from '^(?:public\\.)?(.*)$'), r.role, a.privilege_type
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace,
+           aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a join r on r.oid = a.grantee
+     -- PUBLIC may keep EXECUTE on a function that runs with the caller's rights: it can do nothing they could not.
+     where n.nspname = 'public' and p.prokind = 'f' and (r.role <> 'public' or p.prosecdef)`;
+  const tables = await sql<{ relname: string }[]>`
+    select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`;
+  return { acl, tables: tables.map((t) => t.relname) };
+}
+
+/**
+ * Compares the database with the lists above. Returns one readable line per difference (empty when they agree):
+ * a table the list does not know, a privilege missing, a privilege beyond what the app needs.
+ */
+export function compareGrants(
+  found: { acl: Acl[]; tables: string[] },
+  expected = { table: TABLE_GRANTS, sequence: SEQUENCE_GRANTS, function: FUNCTION_GRANTS },
+): string[] {
+  const problems: string[] = [];
+  for (const t of found.tables) if (!(t in expected.table)) problems.push(`table ${t}: not listed in supabase/grants.ts`);
+  for (const t of Object.keys(expected.table)) if (!found.tables.includes(t)) problems.push(`table ${t}: missing from the database`);
+
+  const have = new Map<string, Set<string>>();
+  for (const a of found.acl) {
+    const key = `${a.kind} ${a.name} ${a.role}`;
+    if (!have.has(key)) have.set(key, new Set());
+    have.get(key)!.add(a.privilege);
+  }
+  const keys = new Set(have.keys());
+  for (const kind of ['table', 'sequence', 'function'] as const) {
+    for (const [name, grants] of Object.entries(expected[kind])) {
+      for (const role of API_ROLES) if (grants) keys.add(`${kind} ${name} ${role}`);
+    }
+  }
+  for (const key of [...keys].sort()) {
+    const [kind, name, role] = key.split(' ') as [Acl['kind'], string, ApiRole];
+    if (kind === 'table' && !found.tables.includes(name)) continue;
+    const want = atoms(expected[kind][name]?.[role]);
+    const got = have.get(key) ?? new Set<string>();
+    const missing = [...want].filter((p) => !got.has(p));
+    const extra = [...got].filter((p) => !want.has(p));
+    if (missing.length) problems.push(`${kind} ${name}: ${role} lacks ${missing.join(', ')}`);
+    if (extra.length) problems.push(`${kind} ${name}: ${role} has ${extra.join(', ')} beyond what the app needs`);
+  }
+  return problems;
+}

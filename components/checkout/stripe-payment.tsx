@@ -6,6 +6,7 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useState } from 'react';
 import { interpretIntent } from '@/lib/checkout/confirm';
 import { NOT_READY_MESSAGE, PAYMENT_FAILED_FALLBACK } from '@/lib/checkout/errors';
+import { PAYMENT_ELEMENT_FIELDS, paymentElementBillingDetails } from '@/lib/checkout/payment-element';
 import type { PaymentFormProps } from './payment-method';
 
 let stripePromise: Promise<Stripe | null> | undefined;
@@ -53,13 +54,7 @@ function PaymentElementForm({ disabled, register }: PaymentFormProps) {
           redirect: 'if_required',
           confirmParams: {
             return_url: returnUrl,
-            payment_method_data: {
-              billing_details: {
-                name: billing.name,
-                phone: billing.phone,
-                address: { ...billing.address, line2: billing.address.line2 || undefined },
-              },
-            },
+            payment_method_data: { billing_details: paymentElementBillingDetails(billing) },
           },
         });
         if (error) return { ok: false, message: error.message || PAYMENT_FAILED_FALLBACK };
@@ -74,7 +69,7 @@ function PaymentElementForm({ disabled, register }: PaymentFormProps) {
       options={{
         readOnly: disabled,
         // Name, phone and address come from the checkout's own forms and are passed at confirmation.
-        fields: { billingDetails: { name: 'never', phone: 'never', address: 'never' } },
+        fields: PAYMENT_ELEMENT_FIELDS,
       }}
     />
   );

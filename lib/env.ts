@@ -62,7 +62,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   };
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    const problems = parsed.error.issues
+      .map((i) => `  ${i.path.join('.')}: ${raw[i.path[0] as keyof typeof raw] === undefined ? 'not set' : i.message}`)
+      .join('\n');
     throw new Error(`Invalid environment configuration:\n${problems}\nSee .env.example.`);
   }
   return parsed.data;

@@ -3,18 +3,21 @@
 //   dev       the same with `next dev` (hot reload)
 //   reset     wipe the local data and seed again
 //   seed      seed an empty database; `seed -- --products 100000` adds a large generated catalog for benchmarks
-// With NEXT_PUBLIC_SUPABASE_URL pointing at a hosted project, no stand-in starts: only Next.js runs.
+// start and dev first read .env, .env.local and .env.production (or .env.development) as Next does. With
+// NEXT_PUBLIC_SUPABASE_URL pointing at a hosted project, no stand-in starts: the variables are checked, then only
+// Next.js runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { isLocalUrl, LOCAL_DEFAULTS } from '../lib/local-defaults';
+import { LOCAL_DEFAULTS } from '../lib/local-defaults';
 import { apiUrl, databaseUrl, devConfig, mailboxUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, stackEnv, stripeApiUrl, type StackConfig } from './config';
 import { startPostgres } from './db/postgres';
 import { migrate } from './db/migrate';
 import { startApiServer } from './api/server';
 import { startStripeServer } from './stripe/server';
 import { DEMO_USERS, isSeeded, seedAll, seedScale } from '../supabase/seed';
+import { envProblems, isHosted, loadProjectEnv } from './project-env';
 
 type Stop = () => Promise<void>;
 const stops: Stop[] = [];
@@ -110,13 +113,22 @@ function banner(cfg: StackConfig, hosted: boolean) {
       '  Test cards     4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; any future expiry, any CVC',
     );
   }
+  if (hosted) {
+    lines.push('', '  NEXT_PUBLIC_* values are fixed into the browser code at build time: rebuild after changing them.');
+  }
   lines.push('', '  Ctrl+C stops everything.', '');
   console.log(lines.join('\n'));
 }
 
 async function serve(mode: 'start' | 'dev') {
   const cfg = devConfig();
-  const hosted = !isLocalUrl(process.env.NEXT_PUBLIC_SUPABASE_URL || LOCAL_DEFAULTS.supabaseUrl);
+  const files = loadProjectEnv(process.cwd(), mode === 'dev');
+  if (files.length) log(`settings from ${files.join(', ')}`);
+  const hosted = isHosted();
+  if (hosted) {
+    const problems = envProblems();
+    if (problems) throw new Error(`${problems}\nNo local stand-in was started: NEXT_PUBLIC_SUPABASE_URL names a hosted project.`);
+  }
   let env: NodeJS.ProcessEnv = { ...process.env, ...NEXT_TOOL_ENV };
   if (!hosted) {
     const usingRealStripe = Boolean(process.env.STRIPE_SECRET_KEY);

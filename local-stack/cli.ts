@@ -58,7 +58,7 @@ async function startStack(cfg: StackConfig, opts: { stripe: boolean }) {
     port: cfg.apiPort,
     databaseUrl: databaseUrl(cfg),
     storageDir: cfg.storageDir,
-    siteUrl: siteUrl(cfg),
+    // The site URL and every other auth setting come from supabase/config.toml.
     jwtSecret: LOCAL_DEFAULTS.jwtSecret,
   });
   stops.push(() => api.stop());

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
 import { LOCAL_DEFAULTS } from '../../lib/local-defaults';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/config';
+import { readAuthConfig, type ProjectAuthConfig } from './auth/project-config';
 import { AuthRateLimiter } from './auth/rate-limit';
 import { handleAuth } from './auth/router';
 import type { Pool } from './db';
@@ -17,11 +18,13 @@ export interface ApiServerOptions {
   databaseUrl: string;
   /** Object files live under `${storageDir}/{bucket}/{path}`. */
   storageDir: string;
-  /** The app's URL: email links point to `${siteUrl}/auth/confirm`. */
-  siteUrl: string;
+  /** The app's URL: email links point to `${siteUrl}/auth/confirm`. Default: config.toml's auth.site_url. */
+  siteUrl?: string;
+  /** supabase/config.toml's auth settings (read from the file when not given), as `supabase start` applies them. */
+  projectConfig?: ProjectAuthConfig;
   jwtSecret?: string;
   log?: (line: string) => void;
-  /** Overrides of the `supabase start` auth settings (tests shorten the refresh-token reuse interval, for example). */
+  /** Overrides of config.toml's auth settings (tests shorten the refresh-token reuse interval, for example). */
   auth?: Partial<AuthSettings>;
   /** Global upload limit in bytes; Supabase's default is 50 MiB. */
   fileSizeLimit?: number;
@@ -41,8 +44,10 @@ const PREFIXES = [
 export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
   const jwtSecret = opts.jwtSecret ?? LOCAL_DEFAULTS.jwtSecret;
   const pool = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} }) as unknown as Pool;
-  const settings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...opts.auth };
-  const authConfig = { settings, jwtSecret, siteUrl: opts.siteUrl.replace(/\/$/, ''), apiUrl: '' };
+  const project = opts.projectConfig ?? readAuthConfig();
+  const settings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...project.settings, ...opts.auth };
+  const siteUrl = (opts.siteUrl ?? project.siteUrl ?? LOCAL_DEFAULTS.siteUrl).replace(/\/$/, '');
+  const authConfig = { settings, jwtSecret, siteUrl, apiUrl: '', templates: project.templates };
   const limiter = new AuthRateLimiter(settings.rateLimits);
   const storageDeps = {
     pool,

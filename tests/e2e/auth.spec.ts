@@ -18,7 +18,7 @@ async function axeViolations(page: Page) {
 const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const redBox = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
-test('a new customer registers, lands on the account page, signs out and signs in again', async ({ page }) => {
+test('a new customer registers, confirms the mail, lands on the account page, signs out and signs in again', async ({ page }) => {
   const email = `register-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.test`;
   await page.goto('/register');
   await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
@@ -33,6 +33,12 @@ test('a new customer registers, lands on the account page, signs out and signs i
 
   await page.getByLabel('Create a Password').fill('a-good-password-1');
   await page.getByRole('button', { name: 'Sign up' }).click();
+  // Confirmations are on, as on a new hosted project: no session until the mailed link is opened.
+  await expect(status(page, 'Check your email for the confirmation link')).toBeVisible();
+  const mail = await latestMail(apiUrl(), email, { timeoutMs: 5000 });
+  expect(mail?.subject).toBe('Confirm Your Signup');
+  expect(mail?.links[0]).toContain('/auth/confirm?token_hash=');
+  await page.goto(mail!.links[0]!);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
   await expect(shown(page, 'account-name')).toHaveText(email);

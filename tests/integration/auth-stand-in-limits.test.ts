@@ -20,7 +20,7 @@ beforeAll(async () => {
     databaseUrl: process.env.DATABASE_URL!,
     storageDir: storage,
     siteUrl: process.env.SITE_URL!,
-    auth: { rateLimits: { ...DEFAULT_RATE_LIMITS, burst: 3, emailSent: 4 } },
+    auth: { rateLimits: { ...DEFAULT_RATE_LIMITS, burst: 3, emailSent: 4 }, enableConfirmations: false, maxFrequency: 1 },
   });
 });
 

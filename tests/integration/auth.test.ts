@@ -39,7 +39,7 @@ beforeAll(async () => {
     databaseUrl: process.env.DATABASE_URL!,
     storageDir: strictStorage,
     siteUrl,
-    auth: { enableConfirmations: true, refreshTokenReuseInterval: 1 },
+    auth: { enableConfirmations: true, refreshTokenReuseInterval: 1, maxFrequency: 1 },
   });
 });
 

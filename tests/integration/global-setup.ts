@@ -5,7 +5,8 @@ import { startTestStack, type TestStack } from '../support/stack';
 let stack: TestStack | undefined;
 
 export async function setup() {
-  stack = await startTestStack();
+  // Most suites sign up to get a session at once; auth.test.ts runs the confirmation road on a second stand-in.
+  stack = await startTestStack(undefined, { confirmations: false });
 }
 
 export async function teardown() {

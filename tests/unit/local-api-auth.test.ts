@@ -120,6 +120,9 @@ describe('redirects', () => {
     expect(isRedirectAllowed('http://localhost:3000/account', site)).toBe(true);
     expect(isRedirectAllowed('http://127.0.0.1:3000/account', site)).toBe(true);
     expect(isRedirectAllowed('https://evil.example/phish', site)).toBe(false);
+    // The site's host alone is not enough: scheme and port must match too.
+    expect(isRedirectAllowed('http://localhost:3001/account', site)).toBe(false);
+    expect(isRedirectAllowed('https://localhost:3000/account', site)).toBe(false);
     expect(isRedirectAllowed('javascript:alert(1)', site)).toBe(false);
     expect(isRedirectAllowed('https://shop.example.com/x', site, ['https://*.example.com/**'])).toBe(true);
     expect(resolveRedirect('https://evil.example/', site)).toBe(site);

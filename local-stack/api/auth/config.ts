@@ -1,4 +1,6 @@
-// Auth settings, defaulting to what `supabase start` configures (supabase/config.toml of a new CLI project).
+// Auth settings. The defaults are a new hosted project's; supabase/config.toml changes them (project-config.ts).
+import type { MailKind } from './mail';
+import type { MailTemplate } from './project-config';
 import { DEFAULT_RATE_LIMITS, type AuthRateLimits } from './rate-limit';
 
 export interface AuthSettings {
@@ -7,7 +9,7 @@ export interface AuthSettings {
   /** Seconds a rotated refresh token may still be exchanged (refresh_token_reuse_interval). */
   refreshTokenReuseInterval: number;
   minPasswordLength: number;
-  /** Email confirmations: off locally, so sign-up returns a session (mailer autoconfirm). */
+  /** Email confirmations: on, sign-up mails a link and returns no session; off, sign-up signs in (autoconfirm). */
   enableConfirmations: boolean;
   /** Confirm an email change on both the old and the new address (double_confirm_changes). */
   secureEmailChange: boolean;
@@ -28,11 +30,11 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   jwtExpiry: 3600,
   refreshTokenReuseInterval: 10,
   minPasswordLength: 6,
-  enableConfirmations: false,
+  enableConfirmations: true,
   secureEmailChange: true,
   otpExpiry: 3600,
   otpLength: 6,
-  maxFrequency: 1,
+  maxFrequency: 60,
   additionalRedirectUrls: [],
   flowStateExpiry: 300,
   rateLimits: DEFAULT_RATE_LIMITS,
@@ -43,6 +45,8 @@ export interface AuthContextConfig {
   jwtSecret: string;
   /** Where the app runs; email links point here. */
   siteUrl: string;
+  /** Mail templates of config.toml ([auth.email.template.*]); a kind without one gets the built-in mail. */
+  templates?: Partial<Record<MailKind, MailTemplate>>;
   /** This server's base URL, e.g. http://127.0.0.1:54321 (the JWT issuer is `${apiUrl}/auth/v1`). */
   apiUrl: string;
 }

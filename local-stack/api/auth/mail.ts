@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { escapeHtml } from '../http';
 import { deliver, type OutgoingMail } from '../mailbox/store';
 import type { AuthContextConfig } from './config';
+import type { MailTemplate } from './project-config';
 import { tooManyRequests } from './errors';
 import { generateOtp, redirectPath, secondsUntilResend, tokenHash, withFlowPrefix } from './tokens';
 import type { UserRow } from './users';
@@ -99,8 +100,27 @@ export function confirmLink(siteUrl: string, hash: string, type: string, redirec
   return url.toString();
 }
 
+/** GoTrue's template variables ({{ .Name }}), filled for one mail. */
+export function renderTemplate(content: string, vars: Record<string, string>): string {
+  return content.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (whole, name: string) => vars[name] ?? whole);
+}
+
 /** Builds the mail for one auth event: the link (when the kind has one) and the one-time code. */
-export function composeAuthMail(input: AuthMailInput): OutgoingMail {
+export function composeAuthMail(input: AuthMailInput, template?: MailTemplate): OutgoingMail {
+  if (template) {
+    const html = renderTemplate(template.content, {
+      SiteURL: input.siteUrl,
+      TokenHash: input.tokenHash,
+      Token: input.otp,
+      Email: input.to,
+      NewEmail: input.to,
+      RedirectTo: input.redirectTo,
+      ConfirmationURL: input.redirectTo,
+    });
+    const links = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    const text = html.replace(/<[^>]+>/g, '').replace(/\n{3,}/g, '\n\n').trim();
+    return { to: input.to, subject: template.subject, text, html, links, code: input.otp };
+  }
   const t = TEMPLATES[input.kind];
   const linkType = LINK_TYPE[input.kind];
   const link = linkType ? confirmLink(input.siteUrl, input.tokenHash, linkType, input.redirectTo) : null;
@@ -185,6 +205,7 @@ export async function sendAuthMail(
   await db`
     insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to)
     values (gen_random_uuid(), ${user.id}, ${type}::auth.one_time_token_type, ${hash}, ${to})`;
-  await deliver(db, composeAuthMail({ kind, to, siteUrl: config.siteUrl, tokenHash: hash, otp, redirectTo: opts.redirectTo }));
+  const mail = { kind, to, siteUrl: config.siteUrl, tokenHash: hash, otp, redirectTo: opts.redirectTo };
+  await deliver(db, composeAuthMail(mail, config.templates?.[kind]));
   return hash;
 }

@@ -121,8 +121,9 @@ function globToRegExp(pattern: string): RegExp {
 }
 
 /**
- * A redirect target is allowed when it is on the site URL's host or matches the allow list. Loopback names are
- * treated as one host, since the app is reached both as localhost and as 127.0.0.1 on a developer machine.
+ * A redirect target is allowed when it has the site URL's scheme, host and port, as hosted Auth requires, or
+ * matches the allow list. Loopback names are treated as one host, since the app is reached both as localhost and as
+ * 127.0.0.1 on a developer machine.
  */
 export function isRedirectAllowed(target: string, siteUrl: string, allowList: readonly string[] = []): boolean {
   let url: URL;
@@ -133,7 +134,7 @@ export function isRedirectAllowed(target: string, siteUrl: string, allowList: re
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   const site = new URL(siteUrl);
-  if (sameHost(url.hostname, site.hostname)) return true;
+  if (url.protocol === site.protocol && url.port === site.port && sameHost(url.hostname, site.hostname)) return true;
   return allowList.some((p) => p === target || globToRegExp(p).test(target));
 }
 

@@ -19,6 +19,8 @@ export function emailRedirectTo(siteUrl: string, next: string): string {
  * makes `next` point at /auth/confirm again; its inner `next` is the real destination.
  */
 export function confirmDestination(next: string | null | undefined, fallback = '/dashboard'): string {
+  // Supabase's mail templates pass the whole redirect URL ({{ .RedirectTo }}): only its path is kept.
+  if (next && /^https?:\/\//i.test(next)) next = URL.canParse(next) ? pathOf(new URL(next)) : null;
   let path = safeNextPath(next, fallback);
   for (let depth = 0; depth < 3; depth++) {
     const url = new URL(path, 'http://shop.invalid');
@@ -27,3 +29,5 @@ export function confirmDestination(next: string | null | undefined, fallback = '
   }
   return fallback;
 }
+
+const pathOf = (url: URL) => `${url.pathname}${url.search}${url.hash}`;

@@ -1,5 +1,6 @@
 // The offline Supabase API on one port, like `supabase start`'s gateway: /auth/v1 (GoTrue stand-in), /storage/v1
-// (Storage stand-in) and /mailbox (where their mail lands). Development and test infrastructure only.
+// (Storage stand-in), /mailbox (where their mail lands) and /v1/projects/{ref}/config/auth (the Management API's
+// view of the Auth settings). Development and test infrastructure only.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
@@ -8,6 +9,7 @@ import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/config';
 import { readAuthConfig, type ProjectAuthConfig } from './auth/project-config';
 import { AuthRateLimiter } from './auth/rate-limit';
 import { handleAuth } from './auth/router';
+import { handleManagement } from './management';
 import type { Pool } from './db';
 import { corsHeaders, sendEmpty, sendJson, type RequestContext } from './http';
 import { handleMailbox } from './mailbox/router';
@@ -39,6 +41,7 @@ const PREFIXES = [
   ['/auth/v1', 'auth'],
   ['/storage/v1', 'storage'],
   ['/mailbox', 'mailbox'],
+  ['/v1/projects', 'management'],
 ] as const;
 
 export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
@@ -82,6 +85,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     };
     if (service === 'auth') return handleAuth(ctx, { pool, config: authConfig, limiter }, opts.log);
     if (service === 'storage') return handleStorage(ctx, storageDeps, opts.log);
+    if (service === 'management') return handleManagement(ctx, authConfig, LOCAL_DEFAULTS.serviceRoleKey);
     return handleMailbox(ctx, pool);
   }
 

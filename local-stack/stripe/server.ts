@@ -5,11 +5,13 @@
 //   payment-intents.ts   /v1/payment_intents…            refunds.ts    /v1/refunds…, /v1/charges/{id}
 //   webhooks.ts          signed event delivery, retries   control.ts    /__control/… test switches (secret key)
 //   test-page.ts         /__test/authenticate/{pi}, the 3-D Secure test page
+//   account.ts           /v1/account, /v1/webhook_endpoints (read only)
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { LOCAL_DEFAULTS } from '../../lib/local-defaults';
 import { ApiError, docUrl, invalid, str, stripeId, withoutInternals, type Access, type ApiCall, type ApiResult, type Json, type Route } from './api';
+import { accountRoute } from './account';
 import { controlHandler } from './control';
 import { parseForm, type FormObject } from './form';
 import { createPaymentIntents } from './payment-intents';
@@ -26,6 +28,8 @@ export interface StripeServerOptions {
   host?: string;
   secretKey?: string;
   publishableKey?: string;
+  /** The events the one webhook endpoint lists (GET /v1/webhook_endpoints); default: every event it sends. */
+  webhookEvents?: string[];
   /** Waits between webhook retries; their count bounds the retries. Stripe itself retries for three days. */
   retryDelaysMs?: number[];
   log?: (line: string) => void;
@@ -50,7 +54,11 @@ export async function startStripeServer(opts: StripeServerOptions): Promise<Stri
   const webhooks = createWebhooks({ webhookUrl: opts.webhookUrl, webhookSecret: opts.webhookSecret, retryDelaysMs: opts.retryDelaysMs, log });
   const charges = createCharges(webhooks);
   const intents = createPaymentIntents(webhooks, charges, () => baseUrl);
-  const routes: Route[] = [intents.route, charges.route(intents.chargeOfIntent)];
+  const routes: Route[] = [
+    intents.route,
+    charges.route(intents.chargeOfIntent),
+    accountRoute(() => webhooks.webhookUrl, opts.webhookEvents),
+  ];
   const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();
 
   function route(call: ApiCall): ApiResult {

@@ -14,6 +14,9 @@ describe('auth mail links', () => {
 
   it('open the real destination, also when a template wrapped /auth/confirm into next', () => {
     expect(confirmDestination('/dashboard?tab=orders')).toBe('/dashboard?tab=orders');
+    // Mail templates pass the whole redirect URL ({{ .RedirectTo }}); only its path is followed, whatever the host.
+    expect(confirmDestination('http://localhost:3000/auth/confirm?next=/dashboard?tab=orders')).toBe('/dashboard?tab=orders');
+    expect(confirmDestination('https://evil.example/account')).toBe('/account');
     expect(confirmDestination('/auth/confirm?next=%2Flogin%3Fview%3Dupdate_password')).toBe('/login?view=update_password');
     expect(confirmDestination('/auth/confirm?next=https%3A%2F%2Fevil.test')).toBe('/dashboard');
     expect(confirmDestination('//evil.test')).toBe('/dashboard');

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { confirmDestination } from '@/lib/auth/email-links';
 import { composeAuthMail } from '@/local-stack/api/auth/mail';
 import { durationSeconds, readAuthConfig } from '@/local-stack/api/auth/project-config';
 
@@ -21,15 +22,28 @@ describe('supabase/config.toml', () => {
 
   it('names a template for each mail, every link through /auth/confirm with token_hash, the magic link with the code', () => {
     for (const kind of ['signup', 'magiclink', 'recovery', 'email_change_new'] as const) {
-      expect(config.templates[kind]?.content).toMatch(/\{\{ \.SiteURL \}\}\/auth\/confirm\?token_hash=\{\{ \.TokenHash \}\}&type=\w+/);
+      expect(config.templates[kind]?.content).toMatch(
+        /\{\{ \.SiteURL \}\}\/auth\/confirm\?token_hash=\{\{ \.TokenHash \}\}&type=\w+&next=\{\{ \.RedirectTo \}\}/,
+      );
     }
     expect(config.templates.magiclink?.content).toContain('{{ .Token }}');
     const mail = composeAuthMail(
-      { kind: 'magiclink', to: 'a@b.test', siteUrl: 'https://shop.test', tokenHash: 'pkce_abc', otp: '123456', redirectTo: 'https://shop.test/' },
+      {
+        kind: 'magiclink',
+        to: 'a@b.test',
+        siteUrl: 'https://shop.test',
+        tokenHash: 'pkce_abc',
+        otp: '123456',
+        redirectTo: 'https://shop.test/auth/confirm?next=%2Fcheckout',
+      },
       config.templates.magiclink,
     );
     expect(mail.subject).toBe('Your Magic Link');
-    expect(mail.links).toEqual(['https://shop.test/auth/confirm?token_hash=pkce_abc&type=magiclink']);
+    expect(mail.links).toEqual([
+      'https://shop.test/auth/confirm?token_hash=pkce_abc&type=magiclink&next=https://shop.test/auth/confirm?next=%2Fcheckout',
+    ]);
+    // /auth/confirm then opens the page the sign-in asked for.
+    expect(confirmDestination(new URL(mail.links[0]!).searchParams.get('next'))).toBe('/checkout');
     expect(mail.html).toContain('<strong>123456</strong>');
     expect(mail.code).toBe('123456');
   });

@@ -1,0 +1,178 @@
+// `npm run check:hosted`: is the hosted Supabase project and Stripe account ready for the shop? One result per check,
+// from the same settings the servers use. It only reads, so it is safe to run against production.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { createStripeClient } from '../lib/payments/client';
+import { isLocalUrl } from '../lib/local-defaults';
+import { compareGrants, readGrants } from '../supabase/grants';
+
+export interface CheckResult {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** The events the webhook route handles (app/api/stripe/webhook). */
+export const WEBHOOK_EVENTS = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded', 'charge.refund.updated'];
+const MIGRATIONS_DIR = join(import.meta.dirname, '..', 'supabase', 'migrations');
+const BUCKET = 'product-images';
+const CRON_JOB = 'shop-maintenance';
+
+type Env = Record<string, string | undefined>;
+type Check = (ctx: { env: Env; sql: postgres.Sql }) => Promise<string>;
+
+class CheckFailed extends Error {}
+const fail = (message: string): never => {
+  throw new CheckFailed(message);
+};
+const need = (env: Env, name: string): string => env[name] || fail(`${name} is not set`);
+const noSlash = (url: string) => url.replace(/\/+$/, '');
+
+async function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text for the message
+  }
+  return { status: res.status, body };
+}
+
+const CHECKS: Array<[string, Check]> = [
+  [
+    'migrations',
+    async ({ sql }) => {
+      const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.+\.sql$/.test(f)).map((f) => f.split('_')[0]!);
+      const rows = await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`;
+      const applied = new Set(rows.map((r) => r.version));
+      const missing = files.filter((v) => !applied.has(v));
+      if (missing.length) fail(`not applied: ${missing.join(', ')} (run supabase db push)`);
+      return `all ${files.length} applied`;
+    },
+  ],
+  [
+    'grants',
+    async ({ sql }) => {
+      const problems = compareGrants(await readGrants(sql));
+      if (problems.length) fail(problems.join('; '));
+      return 'every grant the app needs, none beyond';
+    },
+  ],
+  [
+    'row level security',
+    async ({ sql }) => {
+      const rows = await sql<{ relname: string }[]>`
+        select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity order by 1`;
+      if (rows.length) fail(`off on ${rows.map((r) => r.relname).join(', ')}`);
+      return 'on for every table in public';
+    },
+  ],
+  [
+    'storage bucket',
+    async ({ env }) => {
+      const key = need(env, 'SUPABASE_SERVICE_ROLE_KEY');
+      const url = `${noSlash(need(env, 'NEXT_PUBLIC_SUPABASE_URL'))}/storage/v1/bucket/${BUCKET}`;
+      const { status, body } = await getJson(url, { apikey: key, authorization: `Bearer ${key}` });
+      if (status !== 200) fail(`${BUCKET} not found (HTTP ${status}): run supabase db push`);
+      if ((body as { public?: boolean }).public !== true) fail(`${BUCKET} is not public: product images would not load`);
+      return `${BUCKET} is public`;
+    },
+  ],
+  [
+    'maintenance schedule',
+    async ({ env, sql }) => {
+      const [ext] = await sql`select 1 from pg_extension where extname = 'pg_cron'`;
+      if (ext) {
+        const [job] = await sql<{ schedule: string }[]>`select schedule from cron.job where jobname = ${CRON_JOB}`;
+        if (!job) fail(`pg_cron is enabled but ${CRON_JOB} is not scheduled: enable pg_cron before supabase db push`);
+        return `pg_cron runs ${CRON_JOB} (${job!.schedule})`;
+      }
+      if (env.MAINTENANCE_INTERVAL_SECONDS === '0') {
+        fail('no pg_cron and MAINTENANCE_INTERVAL_SECONDS=0: abandoned checkouts would never expire');
+      }
+      return "no pg_cron: the servers' maintenance timer expires abandoned checkouts (MAINTENANCE_INTERVAL_SECONDS)";
+    },
+  ],
+  [
+    'auth settings',
+    async ({ env }) => {
+      const supabaseUrl = noSlash(need(env, 'NEXT_PUBLIC_SUPABASE_URL'));
+      const anon = need(env, 'NEXT_PUBLIC_SUPABASE_ANON_KEY');
+      const settings = await getJson(`${supabaseUrl}/auth/v1/settings`, { apikey: anon });
+      if (settings.status !== 200) fail(`${supabaseUrl}/auth/v1/settings answered HTTP ${settings.status}`);
+      const local = isLocalUrl(supabaseUrl);
+      const token = local ? need(env, 'SUPABASE_SERVICE_ROLE_KEY') : need(env, 'SUPABASE_ACCESS_TOKEN');
+      const api = noSlash(env.SUPABASE_MANAGEMENT_API_URL || (local ? supabaseUrl : 'https://api.supabase.com'));
+      const ref = local ? 'local' : new URL(supabaseUrl).hostname.split('.')[0]!;
+      const config = await getJson(`${api}/v1/projects/${ref}/config/auth`, { authorization: `Bearer ${token}` });
+      if (config.status !== 200) fail(`the project's Auth configuration answered HTTP ${config.status}`);
+      const auth = config.body as { site_url?: string; smtp_host?: string | null; mailer_autoconfirm?: boolean };
+      const site = noSlash(need(env, 'SITE_URL'));
+      if (noSlash(auth.site_url ?? '') !== site) fail(`Site URL is ${auth.site_url || '(empty)'}, SITE_URL is ${site}`);
+      if (!local && !auth.smtp_host) fail('no custom SMTP server: Auth mail reaches only the project team');
+      return `reachable, Site URL ${site}, confirmations ${auth.mailer_autoconfirm ? 'off' : 'on'}`;
+    },
+  ],
+  [
+    'stripe keys',
+    async ({ env }) => {
+      const secret = need(env, 'STRIPE_SECRET_KEY');
+      const publishable = need(env, 'NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY');
+      const mode = (key: string) => (/^(sk|rk|pk)_live_/.test(key) ? 'live' : /^(sk|rk|pk)_test_/.test(key) ? 'test' : null);
+      if (!mode(secret)) fail('STRIPE_SECRET_KEY is not an sk_test_/sk_live_ (or rk_) key');
+      if (!mode(publishable)) fail('NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY is not a pk_test_/pk_live_ key');
+      if (mode(secret) !== mode(publishable)) fail(`the secret key is ${mode(secret)}, the publishable key ${mode(publishable)}`);
+      const stripe = createStripeClient({ secretKey: secret, apiBase: env.STRIPE_API_BASE });
+      const account = await stripe.accounts.retrieveCurrent().catch((e: Error) => fail(`Stripe refused the secret key: ${e.message}`));
+      return `valid, ${mode(secret)} mode, account ${account.id}`;
+    },
+  ],
+  [
+    'stripe webhook',
+    async ({ env }) => {
+      const target = `${noSlash(need(env, 'SITE_URL'))}/api/stripe/webhook`;
+      need(env, 'STRIPE_WEBHOOK_SECRET');
+      const stripe = createStripeClient({ secretKey: need(env, 'STRIPE_SECRET_KEY'), apiBase: env.STRIPE_API_BASE });
+      const endpoints = (await stripe.webhookEndpoints.list({ limit: 100 })).data.filter((e) => e.url === target);
+      if (!endpoints.length) fail(`no endpoint at ${target}`);
+      const live = endpoints.filter((e) => e.status === 'enabled');
+      if (!live.length) fail(`the endpoint at ${target} is disabled`);
+      const events = new Set(live.flatMap((e) => e.enabled_events));
+      const missing = events.has('*') ? [] : WEBHOOK_EVENTS.filter((e) => !events.has(e));
+      if (missing.length) fail(`the endpoint at ${target} is not subscribed to ${missing.join(', ')}`);
+      return `${target} receives ${WEBHOOK_EVENTS.join(', ')}`;
+    },
+  ],
+  [
+    'checkout cookie secret',
+    async ({ env }) => {
+      const secret = need(env, 'CHECKOUT_COOKIE_SECRET');
+      if (secret.length < 32) fail('CHECKOUT_COOKIE_SECRET must be at least 32 characters');
+      return 'set';
+    },
+  ],
+];
+
+/** Runs every check; a check that throws is a failure with its message. */
+export async function runHostedChecks(env: Env): Promise<CheckResult[]> {
+  const sql = postgres(need(env, 'DATABASE_URL'), { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    const results: CheckResult[] = [];
+    for (const [name, check] of CHECKS) {
+      try {
+        results.push({ name, ok: true, detail: await check({ env, sql }) });
+      } catch (err) {
+        results.push({ name, ok: false, detail: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    return results;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+export const formatResult = (r: CheckResult) => `${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.detail}`;

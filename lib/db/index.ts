@@ -1,6 +1,7 @@
 import 'server-only';
 import postgres from 'postgres';
 import { env } from '../env';
+import { postgresSsl } from './ssl';
 
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
@@ -24,9 +25,16 @@ export function db(): Sql {
       prepare: !/:6543\b|pooler\.supabase/.test(url),
       onnotice: () => {},
       transform: { undefined: null },
+      ...sslOption(url),
     });
   }
   return globalForDb.__shopSql;
+}
+
+/** postgres.js lets an `ssl` key win over the URL even when undefined: set it only when sslmode is given. */
+function sslOption(url: string) {
+  const ssl = postgresSsl(url);
+  return ssl === undefined ? {} : { ssl };
 }
 
 export function claimsFor(actor: DbActor): Record<string, unknown> {

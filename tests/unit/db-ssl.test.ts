@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { postgresSsl } from '@/lib/db/ssl';
+
+const url = (query: string) => `postgresql://u:p@db.example.test:5432/postgres${query}`;
+const ca = () => Buffer.from('CA');
+
+describe('DATABASE_URL sslmode', () => {
+  it('follows libpq: disable, prefer, require without a CA file', () => {
+    expect(postgresSsl(url(''))).toBeUndefined();
+    expect(postgresSsl(url('?sslmode=disable'))).toBe(false);
+    expect(postgresSsl(url('?sslmode=prefer'))).toBe('prefer');
+    expect(postgresSsl(url('?sslmode=require'))).toBe('require');
+  });
+
+  it('verifies the certificate against sslrootcert (Supabase’s CA file) for verify-full, verify-ca and require with a CA', () => {
+    const full = postgresSsl(url('?sslmode=verify-full&sslrootcert=/etc/prod-ca-2021.crt'), ca);
+    expect(full).toEqual({ rejectUnauthorized: true, ca: Buffer.from('CA') });
+    const chainOnly = postgresSsl(url('?sslmode=verify-ca&sslrootcert=ca.crt'), ca) as { checkServerIdentity: () => unknown };
+    expect(chainOnly).toMatchObject({ rejectUnauthorized: true, ca: Buffer.from('CA') });
+    expect(chainOnly.checkServerIdentity()).toBeUndefined();
+    expect(postgresSsl(url('?sslmode=require&sslrootcert=ca.crt'), ca)).toMatchObject({ rejectUnauthorized: true });
+    expect(postgresSsl(url('?sslmode=verify-full&sslrootcert=system'))).toEqual({ rejectUnauthorized: true });
+  });
+
+  it('names an unknown mode', () => {
+    expect(() => postgresSsl(url('?sslmode=sometimes'))).toThrow(/unknown sslmode "sometimes"/);
+  });
+});

@@ -171,6 +171,31 @@ describe('fulfilment through the webhook', () => {
     expect(await orderCounts(session.orderId)).toEqual({ orders: 1, items: 2, transactions: 1 });
   });
 
+  it('acknowledges a signed event for a PaymentIntent or charge Stripe does not have, and records nothing', async () => {
+    endpoint.forward = false;
+    const session = await openCheckout();
+    const [beforeOrders] = await sql<{ n: number }[]>`select count(*)::int as n from public.orders`;
+    for (const [type, id] of [
+      ['payment_intent.succeeded', 'pi_unknown_to_this_account'],
+      ['payment_intent.payment_failed', 'pi_unknown_to_this_account'],
+      ['charge.refunded', 'ch_unknown_to_this_account'],
+    ] as const) {
+      const body = JSON.stringify({
+        id: `evt_test_${Math.random().toString(36).slice(2)}`,
+        object: 'event',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: type.startsWith('charge') ? { id, object: 'charge' } : { id, object: 'payment_intent' } },
+        type,
+      });
+      const answer = await deliver(body);
+      expect(answer.status, type).toBe(200);
+      expect(await answer.json()).toEqual({ received: true, ignored: 'unknown_object' });
+    }
+    const [afterOrders] = await sql<{ n: number }[]>`select count(*)::int as n from public.orders`;
+    expect(afterOrders!.n).toBe(beforeOrders!.n);
+    expect((await checkoutRow(session.checkoutId)).status).toBe('open');
+  });
+
   it('refuses a payment whose amount differs from the checkout, even when correctly signed', async () => {
     const session = await openCheckout();
     await sdk.paymentIntents.update(session.paymentIntentId, { amount: session.totalCents - 100 });

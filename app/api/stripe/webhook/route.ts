@@ -15,6 +15,7 @@ import { logWarn } from '@/lib/http/log';
 import { defineRoute } from '@/lib/http/route';
 import { fulfilPaymentIntent, recordPaymentFailure } from '@/lib/orders/fulfilment';
 import { recordStripeRefunds } from '@/lib/orders/refunds';
+import { refundMismatchedPayment } from '@/lib/orders/mismatch-refund';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -48,6 +49,8 @@ export const POST = defineRoute({ name: 'stripe.webhook', access: 'public', fail
       if (!intent) return unknownObject(event, ctx.requestId);
       // Refusals (amount mismatch, not paid, unknown payment) are answered 200: a retry cannot change them.
       const result = await fulfilPaymentIntent(intent);
+      // Paid with another amount than the checkout: refunded (a failure here answers 5xx, so Stripe retries it).
+      if (result.outcome === 'amount_mismatch') return json(200, { received: true, ...result, refund: await refundMismatchedPayment(intent) });
       // A new order (or one the confirmation page wrote first) joins the dashboard's figures now, not in 5 minutes.
       if (result.outcome === 'fulfilled' || result.outcome === 'already_fulfilled') revalidateAfterCommit([ADMIN_DASHBOARD_TAG]);
       return json(200, { received: true, ...result });
@@ -56,6 +59,9 @@ export const POST = defineRoute({ name: 'stripe.webhook', access: 'public', fail
       const intent = await retrieveOrNull(stripe().paymentIntents.retrieve(event.data.object.id));
       if (!intent) return unknownObject(event, ctx.requestId);
       const result = intent.status === 'succeeded' ? await fulfilPaymentIntent(intent) : await recordPaymentFailure(intent);
+      if ('outcome' in result && result.outcome === 'amount_mismatch') {
+        return json(200, { received: true, ...result, refund: await refundMismatchedPayment(intent) });
+      }
       return json(200, { received: true, ...result });
     }
     case 'charge.refunded':

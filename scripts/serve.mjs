@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import next from 'next';
 import { frontCacheKey, PageFrontCache } from '../lib/cache/page-front-cache.mjs';
 import { PrecompressedStatic } from '../lib/http/precompressed-static.mjs';
+import { stampClientAddress } from '../lib/http/client-address.mjs';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -23,6 +24,7 @@ const pages = process.env.PAGE_FRONT_CACHE === 'off' ? null : new PageFrontCache
 // The same build folder as next.config.ts's distDir.
 const assets = new PrecompressedStatic(join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'static'));
 const server = createServer((req, res) => {
+  stampClientAddress(req);
   if (assets.serve(req, res)) return;
   const key = pages ? frontCacheKey(req) : null;
   if (key && pages.serve(key, res)) return;

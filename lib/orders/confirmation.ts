@@ -7,6 +7,7 @@ import { isCategory, productPath, type Category } from '../catalog/categories';
 import { stripe } from '../payments/stripe';
 import type { Address } from '../checkout/address';
 import { fulfilPaymentIntent } from './fulfilment';
+import { refundMismatchedPayment } from './mismatch-refund';
 import { orderReference } from './reference';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,6 +39,8 @@ export interface ConfirmationOrder {
 export type ConfirmationView =
   | { kind: 'order'; order: ConfirmationOrder }
   | { kind: 'processing' }
+  /** Paid with another amount than the checkout: refunded in full, no order (mismatch-refund.ts). */
+  | { kind: 'refunded' }
   | { kind: 'not_found' };
 
 export interface ConfirmationAccess {
@@ -103,9 +106,11 @@ async function readOrder(tx: Tx, orderId: string): Promise<ConfirmationOrder | n
 }
 
 /** Brings a paid-but-unwritten order into being, or says the payment is still under way. */
-async function settleCheckout(checkout: { status: string; payment_intent_id: string | null }): Promise<'ready' | 'processing' | 'not_found'> {
+async function settleCheckout(checkout: {
+  status: string;
+  payment_intent_id: string | null;
+}): Promise<'ready' | 'processing' | 'refunded' | 'not_found'> {
   if (checkout.status === 'completed') return 'ready';
-  if (checkout.status === 'amount_mismatch') return 'processing';
   if (!checkout.payment_intent_id) return 'not_found';
   let pi;
   try {
@@ -116,7 +121,14 @@ async function settleCheckout(checkout: { status: string; payment_intent_id: str
   }
   if (pi.status === 'succeeded') {
     const result = await fulfilPaymentIntent(pi);
-    return result.outcome === 'fulfilled' || result.outcome === 'already_fulfilled' ? 'ready' : 'processing';
+    if (result.outcome === 'fulfilled' || result.outcome === 'already_fulfilled') return 'ready';
+    if (result.outcome !== 'amount_mismatch') return 'processing';
+    // Refunded now, or on the next look if Stripe does not answer this time.
+    const refunded = await refundMismatchedPayment(pi).catch((err: unknown) => {
+      console.error('confirmation: could not refund a mismatched payment', err);
+      return null;
+    });
+    return refunded ? 'refunded' : 'processing';
   }
   if (pi.status === 'processing' || pi.status === 'requires_capture' || pi.status === 'requires_action') {
     return 'processing';

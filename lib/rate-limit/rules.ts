@@ -1,4 +1,5 @@
 // What a stranger may repeat, and how often. One table, so the limits are read in one place.
+import { CLIENT_ADDRESS_HEADER, plainAddress } from '../http/client-address.mjs';
 
 export interface RateRule {
   /** Part of the counter key: 'sign-in:email'. */
@@ -31,16 +32,27 @@ export function rateLimitMessage(retryAfterSeconds: number): string {
   return `Too many attempts. Please wait ${s} second${s === 1 ? '' : 's'} and try again.`;
 }
 
+/** TRUSTED_PROXY_HOPS: how many proxies of the shop's own stand in front of its servers (0 unless set). */
+export function trustedProxyHops(value = process.env.TRUSTED_PROXY_HOPS): number {
+  const hops = Number(value);
+  return Number.isInteger(hops) && hops > 0 ? Math.min(hops, 10) : 0;
+}
+
 /**
- * The client's address as the nearest trusted proxy saw it: the rightmost X-Forwarded-For entry (next start adds
- * the socket address when no proxy did). TRUSTED_PROXY_HOPS counts further proxies in front (a CDN before a load
- * balancer: 2). Without any proxy a client can choose this header, so the per-e-mail limits are the ones that hold.
+ * The client's address for per-address limits. Without trusted proxies it is the connection's own address, which
+ * the production server puts in a header no client can forge (lib/http/client-address.mjs). Behind N trusted
+ * proxies it is the X-Forwarded-For entry the outermost of them appended (the N-th from the right); entries left of
+ * it were written by the client and are never read.
  */
-export function clientAddress(headers: Headers, hops = Number(process.env.TRUSTED_PROXY_HOPS) || 1): string {
-  const forwarded = (headers.get('x-forwarded-for') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const picked = forwarded[Math.max(0, forwarded.length - hops)] ?? headers.get('x-real-ip') ?? 'unknown';
-  return picked.slice(0, 64).toLowerCase();
+export function clientAddress(headers: Headers, hops = trustedProxyHops()): string {
+  const socket = headers.get(CLIENT_ADDRESS_HEADER);
+  let picked: string | null | undefined = socket;
+  if (hops > 0) {
+    const forwarded = (headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    picked = forwarded[Math.max(0, forwarded.length - hops)] ?? socket;
+  }
+  return (plainAddress(picked?.slice(0, 64)) ?? 'unknown');
 }

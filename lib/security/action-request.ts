@@ -1,5 +1,5 @@
 // Next.js answers 500 when a server-action request's body cannot be decoded (not React's reply encoding: a JSON array
-// of arguments, or multipart with its root field "0"). Such a body is the client's fault: the middleware checks a
+// of arguments, or multipart with its root field "0"; or a '$' reference to a part that is not there). Such a body is the client's fault: the middleware checks a
 // copy of it, through the same byte cap as every body, and refuses it with 400 (413 above the 1 MB action limit).
 import { MB, readBodyCapped } from '../http/body';
 import { HttpError } from '../http/errors';
@@ -25,10 +25,26 @@ function nestingDepth(text: string): number {
   return max;
 }
 
+/**
+ * React reads a string that starts with '$' as a tag: most tags point at another part of the body (an outlined
+ * model, a Map, a Set, a typed array, a server reference…), and one that points at nothing, or a malformed BigInt,
+ * throws inside Next.js (a 500). The shop's forms and actions send plain values only, so only the tags that stand
+ * for a value are let through: '$$' (a '$' of the text), FormData ('$K'), Infinity, -0, -Infinity, NaN, undefined,
+ * a date and a BigInt of digits.
+ */
+const VALUE_TAG = /^\$(?:\$|K|I|N|u|D|-|n-?\d{1,300}$)/;
+const plainValues = (value: unknown): boolean => {
+  if (typeof value === 'string') return value[0] !== '$' || VALUE_TAG.test(value);
+  if (Array.isArray(value)) return value.every(plainValues);
+  if (value !== null && typeof value === 'object') return Object.values(value).every(plainValues);
+  return true;
+};
+
 const isArgumentList = (text: string): boolean => {
   if (nestingDepth(text) > MAX_NESTING) return false;
   try {
-    return Array.isArray(JSON.parse(text));
+    const args: unknown = JSON.parse(text);
+    return Array.isArray(args) && plainValues(args);
   } catch {
     return false;
   }

@@ -3,6 +3,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { publicEnv } from '../env.public';
 import { isSessionCookie, sessionChange, sessionCookieOptions, signedInHint } from './cookies';
 import { realtimeOptions } from './realtime';
+import { authForwarding } from './auth-forwarding';
+import { clientAddress } from '../rate-limit/rules';
 
 /**
  * Refreshes the visitor's session cookies and returns the signed-in user (or null) with the response to send.
@@ -14,12 +16,15 @@ export async function updateSession(request: NextRequest, requestHeaders: Header
   if (!request.cookies.getAll().some((c) => isSessionCookie(c.name))) {
     return { user: null, response: () => response };
   }
+  const forwarding = authForwarding(clientAddress(request.headers));
   const supabase = createServerClient(publicEnv.supabaseUrl, publicEnv.supabaseAnonKey, {
     realtime: realtimeOptions,
+    global: { fetch: forwarding.fetch },
     cookieOptions: sessionCookieOptions(secure),
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll: (list) => {
+        if (forwarding.refreshPostponed() && sessionChange(list) === false) return;
         for (const { name, value } of list) request.cookies.set(name, value);
         requestHeaders.set('cookie', request.cookies.toString());
         response = NextResponse.next({ request: { headers: requestHeaders } });

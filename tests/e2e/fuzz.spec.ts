@@ -149,8 +149,15 @@ const body: fc.Arbitrary<string | Uint8Array> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 200 }),
 );
 
+/** '$' tags React follows to another part of the body, or decodes: pointing at nothing, they threw inside Next.js. */
+const REPLY_REFERENCES = ['$1', '$Q1', '$W1', '$h1', '$F1', '$S', '$Y', '$V1', '$A1', '$O1', '$U1', '$b1', '$l1', '$nx', '$i1', '$Z', '$E', '$@1', '$T'];
+const referenceArgs = fc
+  .tuple(fc.array(json, { maxLength: 2 }), fc.constantFrom(...REPLY_REFERENCES).chain((ref) => fc.constantFrom<unknown>(ref, { x: ref }, [ref])))
+  .map(([rest, arg]) => JSON.stringify([...rest, arg]));
+
 /** React's reply encoding of action arguments: a JSON array (strings beginning with $ are escaped as $$). */
 const actionBody: fc.Arbitrary<{ type: string; body: string | Uint8Array }> = fc.oneof(
+  referenceArgs.map((b) => ({ type: 'text/plain;charset=UTF-8', body: b })),
   fc.array(json, { maxLength: 3 }).map((args) => ({ type: 'text/plain;charset=UTF-8', body: JSON.stringify(args) })),
   body.map((b) => ({ type: 'text/plain;charset=UTF-8', body: b })),
   fc.dictionary(fc.constantFrom('1_$ACTION_ID_x', '0', 'email', 'password', 'next', 'view', '1'), anyText).map((fields) => {

@@ -1,11 +1,12 @@
 // Outsider probes against the running production servers: oversized bodies are refused at their cap without the
 // server's memory growing, unknown pages are 404s that never enter the page cache, and checkout sessions are rate
 // limited per address across both app servers.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
+import sharp from 'sharp';
 import { appPids, rssKb, serverA, serverB, uniqueAddress } from './support/servers';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 1, idle_timeout: 2, onnotice: () => {} });
@@ -153,5 +154,40 @@ test.describe('probes @desktop-only', () => {
       body: JSON.stringify({ lines: [{ productId: ring!.id, quantity: 1, specifications: {} }] }),
     });
     expect(other.status).toBe(200);
+  });
+
+  test('a sign-in action body holding a reference React would follow to nothing is refused with 400, not 500', async () => {
+    const distDir = process.env.NEXT_DIST_DIR || '.next-e2e';
+    const manifest = JSON.parse(readFileSync(join(process.cwd(), distDir, 'server', 'server-reference-manifest.json'), 'utf8')) as {
+      node: Record<string, { workers: Record<string, unknown>; exportedName?: string }>;
+    };
+    const signIn = Object.entries(manifest.node).find(
+      ([, e]) => e.exportedName === 'signIn' && Object.keys(e.workers).some((w) => w.includes('login')),
+    )?.[0];
+    expect(signIn).toBeTruthy();
+    for (const ref of ['$1', '$Q1', '$W1', '$h1', '$F1', '$S', '$Y', '$V1', '$A1', '$O1', '$U1', '$b1', '$l1', '$nx', '$i1', '$Z', '$E']) {
+      const res = await fetch(`${serverA}/login`, {
+        method: 'POST',
+        headers: { 'next-action': signIn!, 'content-type': 'text/plain;charset=UTF-8', origin: serverA, 'x-forwarded-for': uniqueAddress() },
+        body: JSON.stringify([ref]),
+      });
+      expect(res.status, ref).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe('The request was malformed. Please reload the page and try again.');
+    }
+  });
+
+  test('a product image that fails to load shows the placeholder', async ({ page }) => {
+    await page.route(/\/(_next\/image|storage\/v1\/object)/, (route) => route.abort());
+    await page.goto('/');
+    const image = page.locator('.pimg > img').first();
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0)).toBe(true);
+    // The placeholder's gem is drawn in the line colour (#e4ded5) on the ivory ground.
+    const { data, info } = await sharp(await image.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    let gem = 0;
+    for (let i = 0; i < data.length; i += info.channels) {
+      if (Math.abs(data[i]! - 0xe4) < 6 && Math.abs(data[i + 1]! - 0xde) < 6 && Math.abs(data[i + 2]! - 0xd5) < 6) gem++;
+    }
+    expect(gem).toBeGreaterThan(20);
   });
 });

@@ -51,7 +51,8 @@ async function main() {
     const serve = (port: number) =>
       spawn(process.execPath, [SERVE_SCRIPT, '-p', String(port), '-H', '127.0.0.1'], {
         cwd: PROJECT_ROOT,
-        env: { ...env, NODE_ENV: 'production' },
+        // The journeys stand in for a proxy: each names its client in X-Forwarded-For (tests/e2e/support/servers.ts).
+        env: { ...env, NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '1' },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
     // A second server on the same build and database: the multi-server journeys alternate between the two.

@@ -121,6 +121,27 @@ describe('image_url', () => {
   });
 });
 
+describe('image_url outside the bucket or naming no file', () => {
+  it('refuses an encoded climb out of the bucket and a bucket URL with no file, and writes the other rows', async () => {
+    const [one] = await sql<{ image_url: string }[]>`select image_url from product_images where ring_id is not null limit 1`;
+    const prefix = one!.image_url.slice(0, one!.image_url.indexOf('/product-images/') + '/product-images/'.length);
+    const climb = `${prefix}%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/favicon.ico`;
+    const missing = `${prefix}rings/00000000-0000-4000-8000-000000000000/not-stored.png`;
+    const { events } = await runImport(
+      'rings',
+      `sku,name,image_url\n${tag}-U1,Climb,${climb}\n${tag}-U2,Missing,${missing}\n${tag}-U3,Stored,${one!.image_url}\n`,
+    );
+    expect(done(events)).toMatchObject({
+      created: 1,
+      bad: [
+        { row: 2, sku: `${tag}-U1`, reason: expect.stringMatching(/^image_url: must be an image stored in the shop's product-images bucket/) },
+        { row: 3, sku: `${tag}-U2`, reason: "image_url: there is no such image in the shop's product-images bucket" },
+      ],
+    });
+    expect(await sql`select sku, image_url from rings where sku like ${tag + '-U%'} order by sku`).toEqual([{ sku: `${tag}-U3`, image_url: one!.image_url }]);
+  });
+});
+
 describe('all or nothing', () => {
   it('a failure in the last batch leaves no row of the file', async () => {
     const count = IMPORT_BATCH_SIZE * 2 + 10;

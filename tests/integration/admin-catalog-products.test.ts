@@ -1,8 +1,10 @@
+// Over 300 lines: one suite for the back office's products and images, sharing one admin, one product factory and one upload helper.
 // Products and their images from the category screens, as the demo admin under RLS, with files stored through the
 // Storage stand-in: the modal's saves (duplicate SKU as a field error), the screen's page of cards, deletes that take
 // the stored files along, uploads checked by content and size, and image order.
 import { revalidateTag } from 'next/cache';
 import sharp from 'sharp';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProduct, deleteProduct, deleteProductImages, reorderProductImages, updateProduct } from '@/lib/admin/catalog/actions';
 import { emptyFormValues } from '@/lib/admin/catalog/form-values';
@@ -121,6 +123,26 @@ describe('the category screen', () => {
   });
 });
 
+/** A small PNG whose header claims `width` × `height` pixels (what a decompression bomb looks like at upload). */
+function pngClaiming(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // 8-bit greyscale
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(
+    Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(width + 1))), chunk('IEND', Buffer.alloc(0))]),
+  );
+}
+
 describe('images', () => {
   it('uploads several images: stored at {category}/{productId}/{random}.{ext}, the first one primary', async () => {
     const id = await newRing();
@@ -155,6 +177,38 @@ describe('images', () => {
     expect(large).toEqual({ status: 413, body: expect.objectContaining({ error: 'The image is larger than 10 MB' }) });
     expect(await storedObjects(`rings/${id}/`)).toEqual([]);
     expect(await sql`select id from product_images where ring_id = ${id}`).toHaveLength(0);
+  });
+
+  it('stores a phone photo without its metadata (GPS included), turned upright, and served with nosniff', async () => {
+    const id = await newRing();
+    // 32 × 16 px, EXIF orientation 6 (to be turned 90° clockwise), with a GPS position and an XMP packet.
+    const photo = await sharp({ create: { width: 32, height: 16, channels: 3, background: '#b08d57' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'WorkshopPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' } })
+      .withMetadata({ orientation: 6 })
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+      .toBuffer();
+    const before = await sharp(photo).metadata();
+    expect([before.exif, before.xmp, before.orientation]).toEqual([expect.any(Buffer), expect.any(Buffer), 6]);
+    expect(photo.includes(Buffer.from('WorkshopPhone'))).toBe(true);
+    const uploaded = await uploadTo(id, new Uint8Array(photo));
+    expect(uploaded.status).toBe(200);
+    const served = await fetch(uploaded.body.image!.image_url);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    const stored = Buffer.from(await served.arrayBuffer());
+    const after = await sharp(stored).metadata();
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(stored.includes(Buffer.from('WorkshopPhone'))).toBe(false);
+    expect([after.width, after.height]).toEqual([16, 32]);
+  });
+
+  it('refuses a 60,000 × 60,000 px PNG as too many pixels, not as a file that is no image', async () => {
+    const id = await newRing();
+    const huge = pngClaiming(60_000, 60_000);
+    expect(await uploadTo(id, huge)).toEqual({ status: 413, body: expect.objectContaining({ error: 'The image has more than 40 megapixels; make it smaller first' }) });
+    expect(await storedObjects(`rings/${id}/`)).toEqual([]);
   });
 
   it('names the missing parameters and refuses an unknown product', async () => {

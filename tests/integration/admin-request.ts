@@ -26,7 +26,8 @@ export function cookieStore() {
 }
 
 export function requestHeaders(): Headers {
-  return new Headers({ 'x-forwarded-for': request.address, host: 'localhost' });
+  // The production server's connection-address header (lib/http/client-address.mjs), spelled out: see above.
+  return new Headers({ 'x-shop-client-address': request.address, host: 'localhost' });
 }
 
 /** Runs `fn` as the holder of `jar`. */

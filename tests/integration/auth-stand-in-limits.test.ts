@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../local-stack/api/server';
 import { DEFAULT_RATE_LIMITS } from '../../local-stack/api/auth/rate-limit';
 import { createClient } from '@supabase/supabase-js';
-import { anonClient, anonKey, realtimeForNode } from '../support/auth-clients';
+import { anonClient, anonKey, realtimeForNode, serviceRoleKey } from '../support/auth-clients';
 
 let limited: ApiServer;
 let storage: string;
@@ -49,7 +49,7 @@ describe('the Auth stand-in enforces GoTrue rate limits', () => {
     const from = (address: string) =>
       createClient(limited.url, anonKey(), {
         auth: { persistSession: false, autoRefreshToken: false },
-        global: { headers: { 'x-forwarded-for': address } },
+        global: { headers: { apikey: serviceRoleKey(), 'sb-forwarded-for': address } },
         realtime: realtimeForNode,
       });
     const one = from('10.1.1.1');
@@ -69,5 +69,21 @@ describe('the Auth stand-in enforces GoTrue rate limits', () => {
       code: 'over_email_send_rate_limit',
       message: 'Email rate limit exceeded',
     });
+  });
+
+  it('counts a request against the address Sb-Forwarded-For names only with the secret key, never X-Forwarded-For', async () => {
+    const attempt = (headers: Record<string, string>, apikey: string) =>
+      fetch(`${limited.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey, authorization: `Bearer ${anonKey()}`, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email: email('naming'), password: 'whatever-1' }),
+      }).then((r) => r.status);
+    // Spend this process's own bucket (127.0.0.1); then rotating what the client writes does not help.
+    for (let i = 0; i < 10 && (await attempt({}, anonKey())) !== 429; i++);
+    expect(await attempt({ 'x-forwarded-for': '10.4.4.4' }, anonKey())).toBe(429);
+    expect(await attempt({ 'sb-forwarded-for': '10.4.4.5' }, anonKey())).toBe(429);
+    expect(await attempt({ 'sb-forwarded-for': 'not-an-address' }, serviceRoleKey())).toBe(429);
+    // A server holding the secret key names its visitor, and that visitor has a bucket of their own.
+    expect(await attempt({ 'sb-forwarded-for': '10.4.4.6' }, serviceRoleKey())).toBe(400);
   });
 });

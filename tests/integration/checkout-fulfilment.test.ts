@@ -171,6 +171,31 @@ describe('fulfilment through the webhook', () => {
     expect(await orderCounts(session.orderId)).toEqual({ orders: 1, items: 2, transactions: 1 });
   });
 
+  it('acknowledges a signed event for a PaymentIntent or charge Stripe does not have, and records nothing', async () => {
+    endpoint.forward = false;
+    const session = await openCheckout();
+    const [beforeOrders] = await sql<{ n: number }[]>`select count(*)::int as n from public.orders`;
+    for (const [type, id] of [
+      ['payment_intent.succeeded', 'pi_unknown_to_this_account'],
+      ['payment_intent.payment_failed', 'pi_unknown_to_this_account'],
+      ['charge.refunded', 'ch_unknown_to_this_account'],
+    ] as const) {
+      const body = JSON.stringify({
+        id: `evt_test_${Math.random().toString(36).slice(2)}`,
+        object: 'event',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: type.startsWith('charge') ? { id, object: 'charge' } : { id, object: 'payment_intent' } },
+        type,
+      });
+      const answer = await deliver(body);
+      expect(answer.status, type).toBe(200);
+      expect(await answer.json()).toEqual({ received: true, ignored: 'unknown_object' });
+    }
+    const [afterOrders] = await sql<{ n: number }[]>`select count(*)::int as n from public.orders`;
+    expect(afterOrders!.n).toBe(beforeOrders!.n);
+    expect((await checkoutRow(session.checkoutId)).status).toBe('open');
+  });
+
   it('refuses a payment whose amount differs from the checkout, even when correctly signed', async () => {
     const session = await openCheckout();
     await sdk.paymentIntents.update(session.paymentIntentId, { amount: session.totalCents - 100 });
@@ -178,7 +203,25 @@ describe('fulfilment through the webhook', () => {
     await waitForDeliveries();
     expect(await orderCounts(session.orderId)).toEqual({ orders: 0, items: 0, transactions: 0 });
     expect((await checkoutRow(session.checkoutId)).status).toBe('amount_mismatch');
+  });
 
+  it('refunds a payment of another amount in full, once, records why, and tells the buyer instead of "processing"', async () => {
+    const session = await openCheckout();
+    await sdk.paymentIntents.update(session.paymentIntentId, { amount: session.totalCents - 100 });
+    await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await waitForDeliveries();
+    // The buyer arrives (and comes back) while the webhook has done its part: one refund between them.
+    const access = { checkoutIds: [session.checkoutId], user: null };
+    expect(await loadConfirmation(session.orderId, access)).toEqual({ kind: 'refunded' });
+    expect(await loadConfirmation(session.orderId, access)).toEqual({ kind: 'refunded' });
+    expect((await deliver(await eventFor('payment_intent.succeeded', session.paymentIntentId))).status).toBe(200);
+    const refunds = await sdk.refunds.list({ payment_intent: session.paymentIntentId });
+    expect(refunds.data.map((r) => [r.amount, r.status])).toEqual([[session.totalCents - 100, 'succeeded']]);
+    const [row] = await sql<{ refund_id: string; refund_reason: string; refunded_at: Date | null }[]>`
+      select refund_id, refund_reason, refunded_at from checkout_sessions where id = ${session.checkoutId}`;
+    expect(row).toMatchObject({ refund_id: refunds.data[0]!.id, refunded_at: expect.any(Date) });
+    expect(row!.refund_reason).toMatch(/^Amount mismatch: \$[\d,.]+ USD was paid for a checkout of \$[\d,.]+ USD; refunded in full, no order placed\.$/);
+    expect(await orderCounts(session.orderId)).toEqual({ orders: 0, items: 0, transactions: 0 });
   });
 
   it('acts on the PaymentIntent retrieved from Stripe, never on the event body, even when correctly signed', async () => {

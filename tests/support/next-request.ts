@@ -3,18 +3,19 @@
 // real Auth stand-in and the real database run underneath. Used as the module of next/headers:
 //   vi.mock('next/headers', () => import('../support/next-request'));
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address.mjs';
 
 export interface Browser {
   /** Cookie name → value, as the browser would send them. */
   jar: Map<string, string>;
-  /** Request headers (x-forwarded-for decides the client address the rate limits count). */
+  /** Request headers (the connection-address header the production server sets decides the rate limits' address). */
   headers: Headers;
 }
 
 const scope = new AsyncLocalStorage<Browser>();
 
 export function browser(address = `10.${rand()}.${rand()}.${rand()}`): Browser {
-  return { jar: new Map(), headers: new Headers({ 'x-forwarded-for': address }) };
+  return { jar: new Map(), headers: new Headers({ [CLIENT_ADDRESS_HEADER]: address }) };
 }
 
 function rand() {

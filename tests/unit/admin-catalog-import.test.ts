@@ -90,7 +90,18 @@ describe('the import rules (SPEC §5), row by row', () => {
     const good = `${imagePrefix}rings/abc/1.webp`;
     expect(checkImageUrl(good, imagePrefix)).toEqual({ ok: true, url: good });
     expect(checkImageUrl('', imagePrefix)).toEqual({ ok: true, url: null });
-    for (const bad of ['https://example.com/a.jpg', `${imagePrefix}`, `${imagePrefix}rings/../x.png`, `${imagePrefix}a b.png`]) {
+    expect(checkImageUrl(`${imagePrefix}rings/./abc/1.webp`, imagePrefix).ok).toBe(false);
+    expect(checkImageUrl(`${imagePrefix}rings/abc/%31.webp`, imagePrefix)).toEqual({ ok: true, url: `${imagePrefix}rings/abc/%31.webp` });
+    const escapes = [
+      `${imagePrefix}%2e%2e/%2e%2e/%2e%2e/%2e%2e/x.png`,
+      `${imagePrefix}rings/%2E%2E/%2e%2e/other-bucket/x.png`,
+      `${imagePrefix}.%2e/x.png`,
+      `${imagePrefix}rings%2f..%2fx.png`,
+      `${imagePrefix}rings/%5c..%5cx.png`,
+      `${imagePrefix}rings/x.png?download`,
+      `${imagePrefix}rings/%E0%A4%A.png`,
+    ];
+    for (const bad of ['https://example.com/a.jpg', `${imagePrefix}`, `${imagePrefix}rings/../x.png`, `${imagePrefix}a b.png`, ...escapes]) {
       expect(checkImageUrl(bad, imagePrefix).ok, bad).toBe(false);
     }
     const p = plan(`sku,image_url\nR-1,${good}\nR-2,javascript:alert(1)\n`);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, securityHeaders, usesNonce } from '@/lib/security/headers';
 import { isSameOrigin } from '@/lib/security/origin';
-import { clientAddress, rateLimitMessage } from '@/lib/rate-limit/rules';
+import { clientAddress, rateLimitMessage, trustedProxyHops } from '@/lib/rate-limit/rules';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address.mjs';
 
 const directive = (csp: string, name: string) =>
   csp
@@ -74,6 +75,16 @@ describe('rate-limit helpers', () => {
     expect(clientAddress(new Headers({ 'x-forwarded-for': '1.1.1.1, 10.0.0.2' }), 2)).toBe('1.1.1.1');
     expect(clientAddress(new Headers({ 'x-forwarded-for': '1.1.1.1' }), 5)).toBe('1.1.1.1');
     expect(clientAddress(new Headers(), 1)).toBe('unknown');
+    expect(clientAddress(new Headers({ [CLIENT_ADDRESS_HEADER]: '10.9.9.9' }), 1)).toBe('10.9.9.9');
+  });
+  it('without trusted proxies, takes the connection address and ignores what the client wrote', () => {
+    const headers = new Headers({ 'x-forwarded-for': '1.2.3.4', 'x-real-ip': '5.6.7.8', [CLIENT_ADDRESS_HEADER]: '::ffff:127.0.0.7' });
+    expect(clientAddress(headers, 0)).toBe('127.0.0.7');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '1.2.3.4' }), 0)).toBe('unknown');
+    expect(trustedProxyHops(undefined)).toBe(0);
+    expect(trustedProxyHops('0')).toBe(0);
+    expect(trustedProxyHops('2')).toBe(2);
+    expect(trustedProxyHops('nonsense')).toBe(0);
   });
   it('says how long to wait', () => {
     expect(rateLimitMessage(42)).toBe('Too many attempts. Please wait 42 seconds and try again.');

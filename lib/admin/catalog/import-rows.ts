@@ -62,11 +62,29 @@ export function recordToValues(category: Category, record: Record<string, string
 export function checkImageUrl(raw: string, imagePrefix: string): { ok: true; url: string | null } | { ok: false; reason: string } {
   const url = raw.trim();
   if (!url) return { ok: true, url: null };
-  const inBucket = url.startsWith(imagePrefix) && url.length > imagePrefix.length && url.length <= IMAGE_URL_MAX && !/[\s"'<>\\]/.test(url);
-  if (!inBucket || url.slice(imagePrefix.length).split('/').some((s) => s === '' || s === '.' || s === '..')) {
-    return { ok: false, reason: `image_url: must be an image stored in the shop's product-images bucket (${imagePrefix}…)` };
+  const refused = { ok: false, reason: `image_url: must be an image stored in the shop's product-images bucket (${imagePrefix}…)` } as const;
+  if (url.length > IMAGE_URL_MAX || /[\s"'<>\\]/.test(url)) return refused;
+  // Checked as a browser will read it: the URL parser resolves '.', '..' and their encoded forms ('%2e%2e'). A URL
+  // that this changes is not one Storage gave out, and is refused rather than guessed at.
+  let normalised: URL;
+  try {
+    normalised = new URL(url);
+  } catch {
+    return refused;
   }
-  return { ok: true, url };
+  const prefix = new URL(imagePrefix).href;
+  const href = normalised.href;
+  if (href !== url || normalised.search || normalised.hash || !href.startsWith(prefix) || href.length === prefix.length) return refused;
+  const segments = href.slice(prefix.length).split('/');
+  const decoded = segments.map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+  });
+  if (decoded.some((d) => d === null || d === '' || d === '.' || d === '..' || /[/\\\u0000-\u001f]/.test(d))) return refused;
+  return { ok: true, url: href };
 }
 
 /** Every row of the file, checked: the products to write, the rows refused and why, and the rows skipped. */

@@ -1,7 +1,7 @@
 import 'server-only';
 // One image upload, from the request body to a product image: the file is checked by what it contains (not by its
-// name or declared type), stored at {category}/{productId}/{random}.{ext} through Storage as the admin, then its row
-// is inserted as the admin under RLS. If the row cannot be written, the stored file is removed again.
+// name or declared type), stripped of its metadata (image-clean.ts), stored at {category}/{productId}/{random}.{ext}
+// through Storage as the admin, then its row is inserted as the admin under RLS. If the row cannot be written, the stored file is removed again.
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { Category } from '../../catalog/categories';
@@ -10,6 +10,7 @@ import { withActor, type DbActor } from '../../db';
 import { HttpError } from '../../http/errors';
 import { removeProductImageFiles, storeProductImage } from '../../storage/product-images';
 import { appendImage, lockProduct } from './images';
+import { withoutMetadata } from './image-clean';
 import { PRODUCT_GONE } from './schema';
 import { IMAGE_FORMATS, IMAGE_MAX_PIXELS, IMAGE_TOO_MANY_PIXELS, imageFormatOf, imageObjectPath, NOT_AN_IMAGE, type ImageFormat } from './image-rules';
 
@@ -17,7 +18,8 @@ import { IMAGE_FORMATS, IMAGE_MAX_PIXELS, IMAGE_TOO_MANY_PIXELS, imageFormatOf, 
 export async function detectImageFormat(bytes: Uint8Array): Promise<ImageFormat> {
   let meta: Metadata | null = null;
   try {
-    meta = await sharp(bytes).metadata();
+    // Only the header is read here: sharp's own pixel limit would make a huge image look like no image at all.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     // Not an image sharp can read: a renamed text file, a truncated upload.
   }
@@ -41,7 +43,7 @@ export async function uploadProductImage(
   const { category, productId } = target;
   if (!(await productExists(actor, category, productId))) throw new HttpError(404, PRODUCT_GONE, 'not_found');
   const path = imageObjectPath(category, productId, randomUUID(), format);
-  const url = await storeProductImage(path, bytes, IMAGE_FORMATS[format].mime);
+  const url = await storeProductImage(path, await withoutMetadata(bytes, format), IMAGE_FORMATS[format].mime);
   try {
     return await withActor(actor, async (tx) => {
       if (!(await lockProduct(tx, category, productId))) throw new HttpError(404, PRODUCT_GONE, 'not_found');

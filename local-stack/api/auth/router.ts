@@ -1,7 +1,8 @@
 // Routes /auth/v1/* to the GoTrue handlers and renders their results and errors as GoTrue does.
 import { isDataException } from '../db';
 import { BodyTooLargeError, decodePathSegment, readBody, redirect, sendEmpty, sendJson, type RequestContext } from '../http';
-import { apiKeyRole } from '../jwt';
+import { apiKeyRole, type ApiKeyRole } from '../jwt';
+import { authClientAddress, SB_FORWARDED_FOR } from './client-address';
 import type { AuthDeps, AuthRequest, AuthResult } from './context';
 import {
   API_VERSION_HEADER,
@@ -108,6 +109,7 @@ export async function handleAuth(ctx: RequestContext, deps: AuthDeps, log?: (lin
   const version = requestApiVersion(versionHeader);
   const versionHeaders: Record<string, string> = version ? { [API_VERSION_HEADER]: version } : {};
 
+  let role: ApiKeyRole | null = null;
   if (!OPEN_PATHS.has(ctx.path)) {
     const key = ctx.header('apikey') ?? ctx.url.searchParams.get('apikey') ?? undefined;
     if (!key) {
@@ -117,7 +119,8 @@ export async function handleAuth(ctx: RequestContext, deps: AuthDeps, log?: (lin
       });
       return;
     }
-    if (!(await apiKeyRole(key, deps.config.jwtSecret))) {
+    role = await apiKeyRole(key, deps.config.jwtSecret);
+    if (!role) {
       sendJson(ctx.res, 401, {
         message: 'Invalid API key',
         hint: 'Double check your Supabase `anon` or `service_role` API key.',
@@ -127,12 +130,14 @@ export async function handleAuth(ctx: RequestContext, deps: AuthDeps, log?: (lin
   }
 
   let bodyPromise: Promise<Buffer> | undefined;
-  const forwarded = ctx.header('x-forwarded-for')?.split(',')[0]?.trim();
   const request: AuthRequest = {
     ctx,
     deps,
     body: () => (bodyPromise ??= readBody(ctx.req, BODY_LIMIT)),
-    client: { userAgent: ctx.header('user-agent'), ip: forwarded || ctx.req.socket.remoteAddress || undefined },
+    client: {
+      userAgent: ctx.header('user-agent'),
+      ip: authClientAddress({ role, sbForwardedFor: ctx.header(SB_FORWARDED_FOR), socketAddress: ctx.req.socket.remoteAddress }),
+    },
   };
 
   let result: AuthResult;

@@ -280,6 +280,8 @@ async function serveObject(
     ETag: etag,
     'Last-Modified': (row.updated_at ?? info.mtime).toUTCString(),
     'Accept-Ranges': 'none',
+    // As hosted Storage does: a stored file is never sniffed into another type (an HTML page uploaded as an image).
+    'X-Content-Type-Options': 'nosniff',
   };
   const download = ctx.url.searchParams.get('download');
   if (download !== null) {

@@ -3,6 +3,7 @@ import { notFound, redirect } from 'next/navigation';
 import { ClearCartOnReturn } from '@/components/checkout/clear-cart-on-return';
 import { OrderConfirmation } from '@/components/checkout/order-confirmation';
 import { PaymentProcessing } from '@/components/checkout/payment-processing';
+import { PaymentRefunded } from '@/components/checkout/payment-refunded';
 import { getCurrentUser } from '@/lib/auth/user';
 import { browserCheckoutIds } from '@/lib/checkout/http';
 import { loadConfirmation, type ConfirmationView } from '@/lib/orders/confirmation';
@@ -31,13 +32,19 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
   }
   // Back from a failed 3-D Secure step: the cart is intact, so the buyer starts the payment again.
   if (redirect_status === 'failed' && view.kind === 'not_found') redirect('/checkout');
-  const returned = redirect_status === 'succeeded' && view.kind !== 'not_found';
+  const returned = redirect_status === 'succeeded' && (view.kind === 'order' || view.kind === 'processing');
   // Unknown, or not this visitor's: the same 404 as a malformed id, so an id reveals nothing.
   if (view.kind === 'not_found') notFound();
   return (
     <>
       {returned && <ClearCartOnReturn />}
-      {view.kind === 'order' ? <OrderConfirmation order={view.order} /> : <PaymentProcessing />}
+      {view.kind === 'order' ? (
+        <OrderConfirmation order={view.order} />
+      ) : view.kind === 'refunded' ? (
+        <PaymentRefunded />
+      ) : (
+        <PaymentProcessing />
+      )}
     </>
   );
 }

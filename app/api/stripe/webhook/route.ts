@@ -7,6 +7,7 @@ import { ADMIN_DASHBOARD_TAG } from '@/lib/admin/dashboard/tags';
 import { revalidateAfterCommit } from '@/lib/cache/revalidate';
 import type { Stripe } from '@/lib/payments/stripe';
 import { stripe } from '@/lib/payments/stripe';
+import { retrieveOrNull } from '@/lib/payments/missing';
 import { env } from '@/lib/env';
 import { readTextCapped, MB } from '@/lib/http/body';
 import { HttpError } from '@/lib/http/errors';
@@ -14,6 +15,7 @@ import { logWarn } from '@/lib/http/log';
 import { defineRoute } from '@/lib/http/route';
 import { fulfilPaymentIntent, recordPaymentFailure } from '@/lib/orders/fulfilment';
 import { recordStripeRefunds } from '@/lib/orders/refunds';
+import { refundMismatchedPayment } from '@/lib/orders/mismatch-refund';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -21,6 +23,12 @@ export const dynamic = 'force-dynamic';
 const MAX_WEBHOOK_BODY_BYTES = 1 * MB;
 
 const json = (status: number, body: object) => Response.json(body, { status });
+
+/** A signed event about something Stripe does not have: logged and acknowledged, nothing recorded. */
+function unknownObject(event: Stripe.Event, requestId: string): Response {
+  logWarn('stripe webhook names an unknown object', { requestId, event: event.id, type: event.type });
+  return json(200, { received: true, ignored: 'unknown_object' });
+}
 
 export const POST = defineRoute({ name: 'stripe.webhook', access: 'public', failure: 'Fulfilment failed' }, async (request, ctx) => {
   const signature = request.headers.get('stripe-signature');
@@ -37,16 +45,23 @@ export const POST = defineRoute({ name: 'stripe.webhook', access: 'public', fail
   switch (event.type) {
     case 'payment_intent.succeeded': {
       // The event says which PaymentIntent to look at; Stripe says what happened to it.
-      const intent = await stripe().paymentIntents.retrieve(event.data.object.id);
+      const intent = await retrieveOrNull(stripe().paymentIntents.retrieve(event.data.object.id));
+      if (!intent) return unknownObject(event, ctx.requestId);
       // Refusals (amount mismatch, not paid, unknown payment) are answered 200: a retry cannot change them.
       const result = await fulfilPaymentIntent(intent);
+      // Paid with another amount than the checkout: refunded (a failure here answers 5xx, so Stripe retries it).
+      if (result.outcome === 'amount_mismatch') return json(200, { received: true, ...result, refund: await refundMismatchedPayment(intent) });
       // A new order (or one the confirmation page wrote first) joins the dashboard's figures now, not in 5 minutes.
       if (result.outcome === 'fulfilled' || result.outcome === 'already_fulfilled') revalidateAfterCommit([ADMIN_DASHBOARD_TAG]);
       return json(200, { received: true, ...result });
     }
     case 'payment_intent.payment_failed': {
-      const intent = await stripe().paymentIntents.retrieve(event.data.object.id);
+      const intent = await retrieveOrNull(stripe().paymentIntents.retrieve(event.data.object.id));
+      if (!intent) return unknownObject(event, ctx.requestId);
       const result = intent.status === 'succeeded' ? await fulfilPaymentIntent(intent) : await recordPaymentFailure(intent);
+      if ('outcome' in result && result.outcome === 'amount_mismatch') {
+        return json(200, { received: true, ...result, refund: await refundMismatchedPayment(intent) });
+      }
       return json(200, { received: true, ...result });
     }
     case 'charge.refunded':
@@ -55,7 +70,8 @@ export const POST = defineRoute({ name: 'stripe.webhook', access: 'public', fail
       const object = event.data.object;
       const chargeId = object.object === 'charge' ? object.id : typeof object.charge === 'string' ? object.charge : object.charge?.id;
       if (!chargeId) return json(200, { received: true, ignored: event.type });
-      const charge = await stripe().charges.retrieve(chargeId);
+      const charge = await retrieveOrNull(stripe().charges.retrieve(chargeId));
+      if (!charge) return unknownObject(event, ctx.requestId);
       const refunds = await stripe().refunds.list({ charge: chargeId, limit: 100 });
       const result = await recordStripeRefunds(charge, refunds.data);
       if (result.outcome === 'recorded') revalidateAfterCommit([ADMIN_DASHBOARD_TAG]);

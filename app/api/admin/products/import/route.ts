@@ -1,6 +1,7 @@
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE, NO_DATA_TO_IMPORT, readCsvFile } from '@/lib/admin/catalog/csv-file';
 import { publicImagePrefix } from '@/lib/admin/catalog/image-rules';
 import { planImport } from '@/lib/admin/catalog/import-rows';
+import { refuseMissingImages } from '@/lib/admin/catalog/import-images';
 import { IMPORT_FAILED, importResponse } from '@/lib/admin/catalog/import-stream';
 import { isCategory } from '@/lib/catalog/categories';
 import { env } from '@/lib/env';
@@ -28,7 +29,8 @@ export const POST = defineRoute({ name: 'admin.products.import', access: 'admin'
   });
   const table = readCsvFile(bytes);
   if (!table.ok) throw new HttpError(table.error === NO_DATA_TO_IMPORT ? 400 : 422, table.error, 'unreadable_file');
-  const plan = planImport(category, table.value, { imagePrefix: publicImagePrefix(env().NEXT_PUBLIC_SUPABASE_URL) });
+  const supabaseUrl = env().NEXT_PUBLIC_SUPABASE_URL;
+  const plan = await refuseMissingImages(ctx.actor, planImport(category, table.value, { imagePrefix: publicImagePrefix(supabaseUrl) }), supabaseUrl);
   if (plan.rows.length === 0 && plan.bad.length === 0) throw new HttpError(400, NO_DATA_TO_IMPORT, 'no_data');
   return importResponse(ctx.actor, category, plan, ctx.requestId);
 });

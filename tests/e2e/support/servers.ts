@@ -1,6 +1,6 @@
 // The two app servers of the e2e run (same build, same database) and helpers for request-level probes.
 import { readFileSync } from 'node:fs';
-import { get as httpGet } from 'node:http';
+import { Agent, get as httpGet } from 'node:http';
 import type { BrowserContext } from '@playwright/test';
 
 export const serverA = process.env.E2E_BASE_URL!;
@@ -18,10 +18,17 @@ export function rssKb(pid: number): number {
   return children.reduce((sum, child) => sum + rssKb(child), own);
 }
 
-/** A GET over a connection of its own (never a kept-alive one), so the server's primary hands it to its next worker. */
-export function getOnNewConnection(url: string): Promise<{ status: number; worker: string; cache: string | null; body: string }> {
+export interface WorkerAnswer {
+  status: number;
+  worker: string;
+  cache: string | null;
+  body: string;
+}
+
+/** A GET through `agent` (false: a connection of its own), with the worker that answered it. */
+export function getVia(url: string, agent: Agent | false): Promise<WorkerAnswer> {
   return new Promise((resolve, reject) => {
-    const req = httpGet(url, { agent: false }, (res) => {
+    const req = httpGet(url, { agent }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
@@ -36,6 +43,21 @@ export function getOnNewConnection(url: string): Promise<{ status: number; worke
     });
     req.on('error', reject);
   });
+}
+
+/**
+ * One kept-alive connection to each worker of the server at `base`: the primary hands new connections to its
+ * workers in turn, so new ones are opened until every worker has answered on one.
+ */
+export async function connectionPerWorker(base: string): Promise<Map<string, Agent>> {
+  const agents = new Map<string, Agent>();
+  for (let i = 0; i < workersPerServer * 4 && agents.size < workersPerServer; i++) {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const { worker } = await getVia(`${base}/robots.txt`, agent);
+    if (worker === '' || agents.has(worker)) agent.destroy();
+    else agents.set(worker, agent);
+  }
+  return agents;
 }
 
 /** A client address of its own (X-Forwarded-For), so rate limits counted here do not slow the other journeys. */

@@ -57,6 +57,8 @@ const nextConfig: NextConfig = {
   // Cached pages and data stay per server; tag revalidations are shared through Postgres (README: more than one server).
   // Next.js runs from the project folder, and compiles this file to CommonJS, so the handler is found from there.
   cacheHandler: join(process.cwd(), 'lib', 'cache', 'shared-tags-handler.mjs'),
+  // Each worker keeps at most this much of the cached pages and data in memory; the rest is read from the build folder.
+  cacheMaxMemorySize: 32 * 1024 * 1024,
   webpack(config, { isServer, dev, webpack }) {
     if (!isServer && !dev) {
       shapeClientChunks(config, webpack);

@@ -14,7 +14,7 @@ import { realtimeOptions } from '../lib/supabase/realtime';
 const ORDERS = Number(process.env.BENCH_ACCOUNT_ORDERS) || 5_000;
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 
-async function seedCustomer(cfg: StackConfig): Promise<{ email: string; password: string }> {
+export async function seedCustomer(cfg: StackConfig): Promise<{ email: string; password: string }> {
   const email = `bench-${randomUUID().slice(0, 8)}@bench.test`;
   const password = `pw-${randomUUID()}`;
   const admin = createClient(apiUrl(cfg), LOCAL_DEFAULTS.serviceRoleKey, {
@@ -47,7 +47,7 @@ async function seedCustomer(cfg: StackConfig): Promise<{ email: string; password
 }
 
 /** The Cookie header a browser sends after signing in: @supabase/ssr's own session cookies. */
-async function sessionCookie(cfg: StackConfig, who: { email: string; password: string }): Promise<string> {
+export async function sessionCookie(cfg: StackConfig, who: { email: string; password: string }): Promise<string> {
   const jar = new Map<string, string>();
   const client = createServerClient(apiUrl(cfg), LOCAL_DEFAULTS.anonKey, {
     realtime: realtimeOptions,

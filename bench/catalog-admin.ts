@@ -38,7 +38,7 @@ function percentile(sorted: number[], q: number): number {
   return +sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
 }
 
-async function adminCookie(supabaseUrl: string): Promise<string> {
+export async function adminCookie(supabaseUrl: string): Promise<string> {
   const jar = new Map<string, string>();
   const client = createServerClient(supabaseUrl, LOCAL_DEFAULTS.anonKey, {
     realtime: realtimeOptions,
@@ -52,7 +52,7 @@ async function adminCookie(supabaseUrl: string): Promise<string> {
   return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
-async function pageLoad(url: string, cookie: string, seconds: number, connections = 10) {
+export async function pageLoad(url: string, cookie: string, seconds: number, connections = 10) {
   const times: number[] = [];
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ url, connections, duration: seconds, headers: { cookie } }, (err, result) => (err ? reject(err) : resolve(result)));

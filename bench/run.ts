@@ -4,7 +4,7 @@
 // say what the page costs over the server's own floor.
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { apiUrl, databaseUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, stackEnv, testConfig } from '../local-stack/config';
@@ -19,6 +19,9 @@ import { waitForHttp } from '../scripts/wait-for-http';
 import { benchCatalogAdmin } from './catalog-admin';
 import { benchListingSql, uncachedViews } from './listing';
 import { loadAverage, waitForQuiet } from '../scripts/wait-for-quiet';
+import { ServerLog } from '../tests/support/server-log';
+import { workerPlan } from '../lib/http/workers.mjs';
+import { benchSoak, benchWorkers, serverRss } from './workers';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
@@ -26,6 +29,10 @@ const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 55600);
 const DIST = '.next-bench';
 // BENCH_ONLY=storefront measures the shop's pages and search only (no account, admin or fulfilment parts).
 const STOREFRONT_ONLY = process.env.BENCH_ONLY === 'storefront';
+// BENCH_ONLY=soak: the mixed load for BENCH_SOAK_MINUTES (default 10) with each worker's memory over time, only.
+const SOAK_ONLY = process.env.BENCH_ONLY === 'soak';
+// Every server's output is watched: a `⨯` error line (a failed render, a broken stream) fails the bench.
+const serverLog = new ServerLog();
 const results: Record<string, unknown> = { products: PRODUCTS, duration_s: DURATION, date: new Date().toISOString() };
 
 function spawnNext(args: string[], env: NodeJS.ProcessEnv, capture = false): ChildProcess {
@@ -132,10 +139,15 @@ function firstLoadJs(buildOutput: string) {
   return rows;
 }
 
-async function rssMb(pid: number) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+/** Links to product pages on the first listing pages, for the soak's mix. */
+async function productPaths(base: string): Promise<string[]> {
+  const paths = new Set<string>();
+  for (let page = 1; page <= 10; page++) {
+    const html = await (await fetch(`${base}/products?page=${page}`)).text();
+    for (const m of html.matchAll(/href="(\/[a-z-]+\/[0-9a-f]{8}-[0-9a-f-]{27})"/g)) paths.add(m[1]!);
+  }
+  if (paths.size === 0) throw new Error('no product links on the listing pages');
+  return [...paths];
 }
 
 async function main() {
@@ -168,7 +180,8 @@ async function main() {
 
     const base = siteUrl(cfg).replace('localhost', '127.0.0.1');
     const start = async () => {
-      const server = spawn(process.execPath, [SERVE_SCRIPT, '-p', String(cfg.appPort), '-H', '127.0.0.1'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+      const server = spawn(process.execPath, [SERVE_SCRIPT, '-p', String(cfg.appPort), '-H', '127.0.0.1'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      serverLog.watch(server, 'bench');
       await waitForHttp(`${base}/robots.txt`);
       return server;
     };
@@ -187,7 +200,14 @@ async function main() {
       first.kill('SIGTERM');
     });
     app = await start();
-    results.rss_idle_mb = await rssMb(app.pid!);
+    results.workers = workerPlan(env);
+    results.rss_idle = await serverRss(app.pid!);
+    if (SOAK_ONLY) {
+      results.soak = await benchSoak({ child: app, base, stop: async () => {} }, await productPaths(base), Number(process.env.BENCH_SOAK_MINUTES) || 10);
+      console.log('soak:', JSON.stringify(results.soak));
+      await finish();
+      return;
+    }
     for (const [name, path] of PAGES) await measurePage(name, path, bodies.get(name)!, base);
     await measureUncached(base);
     results.uncached_listing_sql = await benchListingSql(stackEnv(cfg));
@@ -196,11 +216,22 @@ async function main() {
       results.account_dashboard = await benchAccount(base, cfg);
       results.admin = await benchAdmin({ base, databaseUrl: databaseUrl(cfg), supabaseUrl: apiUrl(cfg), env });
     }
-    results.rss_after_load_mb = await rssMb(app.pid!);
+    results.rss_after_load = await serverRss(app.pid!);
     if (!STOREFRONT_ONLY) {
       results.catalog_admin = await benchCatalogAdmin({ base, supabaseUrl: apiUrl(cfg), databaseUrl: databaseUrl(cfg), distDir: DIST, durationSeconds: DURATION });
     }
-    console.log(`server RSS: idle ${results.rss_idle_mb} MB, after load ${results.rss_after_load_mb} MB`);
+    console.log(`server RSS (MB): idle ${JSON.stringify(results.rss_idle)}, after load ${JSON.stringify(results.rss_after_load)}`);
+    if (!STOREFRONT_ONLY) {
+      // 1 worker against N, on a server of their own (this one stopped, so the two sides have the machine alike).
+      const main = app;
+      await new Promise((r) => {
+        main.once('exit', r);
+        main.kill('SIGTERM');
+      });
+      app = undefined;
+      const n = (results.workers as { workers: number }).workers;
+      results.workers_side_by_side = await benchWorkers({ cfg, env, port: cfg.appPort + 10, sides: n > 1 ? [1, n] : [1], seconds: DURATION, log: serverLog });
+    }
     await waitForQuiet();
     results.search_queries = await benchSearch(stackEnv(cfg));
     console.log('search queries:', results.search_queries);
@@ -215,9 +246,18 @@ async function main() {
     results.fulfilment = await benchFulfilment();
     console.log('fulfilment:', results.fulfilment);
   }
+  await finish();
+}
+
+/** Writes the figures, then fails the run on any server error line. */
+async function finish() {
   results.load_average_at_end = await loadAverage();
-  await writeFile(join(PROJECT_ROOT, 'bench', 'results', 'latest.json'), JSON.stringify(results, null, 2));
-  console.log('\nwritten to bench/results/latest.json');
+  results.server_log_errors = serverLog.errors;
+  const file = SOAK_ONLY ? 'latest-soak.json' : 'latest.json';
+  await writeFile(join(PROJECT_ROOT, 'bench', 'results', file), JSON.stringify(results, null, 2));
+  console.log(`\nwritten to bench/results/${file}`);
+  const errors = serverLog.report();
+  if (errors) throw new Error(errors);
 }
 
 main().catch((err) => {

@@ -1,12 +1,14 @@
 // The production server: `next start` with the front cache of whole pages (lib/cache/page-front-cache.mjs) and the
 // brotli copies of scripts and styles (lib/http/precompressed-static.mjs) ahead of Next's request handler. Same arguments as `next start`: node scripts/serve.mjs [-p PORT] [-H HOST].
+// One worker per core (WEB_CONCURRENCY) on the one port, each running everything below (lib/http/workers.mjs).
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import next from 'next';
 import { frontCacheKey, PageFrontCache } from '../lib/cache/page-front-cache.mjs';
 import { PrecompressedStatic } from '../lib/http/precompressed-static.mjs';
 import { stampClientAddress } from '../lib/http/client-address.mjs';
+import { identifyWorker, superviseWorkers, workerPlan } from '../lib/http/workers.mjs';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -15,7 +17,9 @@ const { values } = parseArgs({
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname ?? '0.0.0.0';
 process.title = 'next-server (shop)';
-
+if (cluster.isPrimary) process.exit(await superviseWorkers(workerPlan(process.env), `http://${hostname}:${port}`));
+// Next is loaded by the workers only: the primary stays small.
+const { default: next } = await import('next');
 const app = next({ dev: false, hostname, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -34,7 +38,8 @@ const server = createServer((req, res) => {
     if (!res.headersSent) res.writeHead(500).end();
   });
 });
-server.listen(port, hostname, () => console.log(`Ready on http://${hostname}:${port}`));
+identifyWorker(server);
+server.listen(port, hostname);
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT']) {

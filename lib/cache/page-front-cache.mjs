@@ -10,7 +10,8 @@
 import { LRUCache } from 'lru-cache';
 
 export const ENTRY_MS = 5_000;
-const MAX_BYTES = 64 * 1024 * 1024;
+// Per worker: the server holds this once per worker (README: memory).
+const MAX_BYTES = 32 * 1024 * 1024;
 /** Request headers of the App Router's own fetches (RSC payloads, prefetches) and of conditional requests. */
 const PASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'if-none-match', 'if-modified-since', 'range', 'authorization'];
 

@@ -6,8 +6,11 @@ import { join } from 'node:path';
 import { ensureChromium } from '../../scripts/find-chromium';
 import { NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, stackEnv, testConfig } from '../../local-stack/config';
 import { startTestStack } from '../support/stack';
+import { ServerLog } from '../support/server-log';
 
 const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 55500);
+const WORKERS = 2;
+const serverLog = new ServerLog();
 const bin = (name: string) => join(PROJECT_ROOT, 'node_modules', '.bin', name);
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -48,16 +51,20 @@ async function main() {
       const built = await run(bin('next'), ['build'], { ...env, NODE_ENV: 'production' });
       if (built !== 0) throw new Error('next build failed');
     }
-    const serve = (port: number) =>
-      spawn(process.execPath, [SERVE_SCRIPT, '-p', String(port), '-H', '127.0.0.1'], {
+    // Each server runs two workers (whatever the machine's cores), so the journeys cross workers as well as servers.
+    const serve = (port: number, name: string) => {
+      const child = spawn(process.execPath, [SERVE_SCRIPT, '-p', String(port), '-H', '127.0.0.1'], {
         cwd: PROJECT_ROOT,
         // The journeys stand in for a proxy: each names its client in X-Forwarded-For (tests/e2e/support/servers.ts).
-        env: { ...env, NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '1' },
-        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...env, NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '1', WEB_CONCURRENCY: String(WORKERS) },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
+      serverLog.watch(child, name);
+      return child;
+    };
     // A second server on the same build and database: the multi-server journeys alternate between the two.
-    app = serve(cfg.appPort);
-    second = serve(cfg.appPort + 1);
+    app = serve(cfg.appPort, 'A');
+    second = serve(cfg.appPort + 1, 'B');
     await waitForHttp(`${siteUrl(cfg)}/robots.txt`, 60_000, app);
     await waitForHttp(`http://localhost:${cfg.appPort + 1}/robots.txt`, 60_000, second);
     code = await run(bin('playwright'), ['test', ...process.argv.slice(2)], {
@@ -65,8 +72,14 @@ async function main() {
       E2E_BASE_URL: siteUrl(cfg),
       E2E_SECOND_URL: `http://localhost:${cfg.appPort + 1}`,
       E2E_APP_PIDS: `${app.pid},${second.pid}`,
+      E2E_WORKERS: String(WORKERS),
       CHROMIUM_PATH: chromium,
     });
+    const errors = serverLog.report();
+    if (errors) {
+      console.error(errors);
+      code = code || 1;
+    }
   } finally {
     app?.kill('SIGTERM');
     second?.kill('SIGTERM');

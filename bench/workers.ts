@@ -1,0 +1,186 @@
+// Workers: the same pages under 10 connections against a server of 1 worker and one of N (WEB_CONCURRENCY), side
+// by side in one run, with each worker's memory after the load; and the soak (BENCH_ONLY=soak): a mixed load for
+// BENCH_SOAK_MINUTES (default 10) with each worker's RSS sampled every 30 s.
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { PROJECT_ROOT, SERVE_SCRIPT, type StackConfig } from '../local-stack/config';
+import { waitForHttp } from '../scripts/wait-for-http';
+import { loadAverage } from '../scripts/wait-for-quiet';
+import type { ServerLog } from '../tests/support/server-log';
+import { seedCustomer, sessionCookie } from './account';
+import { adminCookie, pageLoad } from './catalog-admin';
+
+export interface BenchServer {
+  child: ChildProcess;
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** Starts scripts/serve.mjs with `workers` workers on `port`, its output watched by `log`. */
+export async function startServer(port: number, env: NodeJS.ProcessEnv, workers: number | undefined, log: ServerLog, name: string): Promise<BenchServer> {
+  const child = spawn(process.execPath, [SERVE_SCRIPT, '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: PROJECT_ROOT,
+    env: workers ? { ...env, WEB_CONCURRENCY: String(workers) } : env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  log.watch(child, name);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/robots.txt`);
+  return {
+    child,
+    base,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+}
+
+/** Resident memory (MB) of a server's primary and of each of its workers. */
+export async function serverRss(pid: number): Promise<{ primary_mb: number; workers_mb: Record<string, number> }> {
+  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(' ').filter(Boolean).map(Number);
+  const workers: Record<string, number> = {};
+  for (const child of children) workers[child] = await rssOf(child);
+  return { primary_mb: await rssOf(pid), workers_mb: workers };
+}
+
+const pct = (sorted: number[], q: number) => (sorted.length ? +sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1) : 0);
+
+/** Listing views nobody has asked for yet (`shift` keeps each side's apart from the other's and from run.ts's). */
+function freshViews(shift: number): string[] {
+  return [
+    ...Array.from({ length: 20 }, (_, i) => `/products?page=${700 + i * 13 + shift}`),
+    ...Array.from({ length: 20 }, (_, i) => `/category/rings?sort=price-desc&material=gold&page=${40 + i * 7 + shift}`),
+    ...Array.from({ length: 20 }, (_, i) => `/category/necklaces?sort=price-asc&page=${50 + i * 11 + shift}`),
+  ];
+}
+
+/** Uncached listing pages under 10 connections: each view asked once, ten at a time. */
+async function uncachedUnderLoad(base: string, shift: number) {
+  const paths = freshViews(shift);
+  const times: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < paths.length) {
+        const path = paths[next++]!;
+        const s = performance.now();
+        const res = await fetch(base + path);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+        times.push(performance.now() - s);
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  times.sort((a, b) => a - b);
+  return { connections: 10, pages: paths.length, p50_ms: pct(times, 0.5), p95_ms: pct(times, 0.95), rps: Math.round(paths.length / seconds) };
+}
+
+/**
+ * The side by side: for each worker count, a fresh server on `port` with the shop's pages under 10 connections.
+ * The pages: uncached listings, the account's Orders tab (a customer with 5,000 orders), the back office's rings
+ * screen and the search results page.
+ */
+export async function benchWorkers(opts: { cfg: StackConfig; env: NodeJS.ProcessEnv; port: number; sides: number[]; seconds: number; log: ServerLog }) {
+  const customer = await sessionCookie(opts.cfg, await seedCustomer(opts.cfg));
+  const out: Record<string, unknown> = {};
+  for (const [i, workers] of opts.sides.entries()) {
+    const server = await startServer(opts.port, opts.env, workers, opts.log, `${workers}w`);
+    try {
+      const admin = await adminCookie(opts.env.NEXT_PUBLIC_SUPABASE_URL!);
+      const pages = { orders_tab: ['/dashboard', customer], admin_category: ['/admin/rings', admin], search_page: ['/search?q=gold%20ring', ''] } as const;
+      // Warm every worker: code, connections and plans (several rounds, as connections go to the workers in turn).
+      for (let round = 0; round < 3 * workers; round++) {
+        for (const [path, cookie] of Object.values(pages)) await (await fetch(server.base + path, { headers: { cookie } })).arrayBuffer();
+      }
+      const side: Record<string, unknown> = { load_average: await loadAverage() };
+      side.uncached_listing = await uncachedUnderLoad(server.base, i + 1);
+      for (const [name, [path, cookie]] of Object.entries(pages)) side[name] = await pageLoad(server.base + path, cookie, opts.seconds);
+      side.rss_after_load = await serverRss(server.child.pid!);
+      side.load_average_after = await loadAverage();
+      out[`workers_${workers}`] = side;
+      console.log(`${workers} worker(s): ${JSON.stringify(side)}`);
+    } finally {
+      await server.stop();
+    }
+  }
+  const [one, many] = opts.sides.map((w) => out[`workers_${w}`] as Record<string, { rps: number }>);
+  if (one && many) {
+    out.rps_ratio = Object.fromEntries(['uncached_listing', 'orders_tab', 'admin_category', 'search_page'].map((k) => [k, +(many[k]!.rps / one[k]!.rps).toFixed(2)]));
+    console.log('requests/s, N workers over 1:', out.rps_ratio);
+  }
+  return out;
+}
+
+/** The soak's mix: cached and uncached listings, products, search pages and the search endpoint with varied words. */
+function soakPath(n: number, productPaths: string[]): string {
+  const words = ['gold', 'ring', 'necklace', 'silver hoop', 'diamond', 'pendant', 'stud', 'bangle', 'rose gold', 'sapphire'];
+  switch (n % 8) {
+    case 0:
+      return '/';
+    case 1:
+      return `/category/rings?page=${1 + (n % 400)}`;
+    case 2:
+      return `/products?page=${1 + (n % 2000)}`;
+    case 3:
+      return productPaths[n % productPaths.length]!;
+    case 4:
+      return `/search?q=${encodeURIComponent(words[n % words.length]!)}&page=${1 + (n % 5)}`;
+    case 5:
+      return `/api/search?q=${encodeURIComponent(`${words[n % words.length]} ${n % 97}`)}`;
+    case 6:
+      return `/category/earrings?sort=price-asc&page=${1 + (n % 300)}`;
+    default:
+      return '/category/necklaces';
+  }
+}
+
+/**
+ * The soak: the mix above at a steady rate for `minutes`, each worker's RSS sampled every 30 s. Passes when every
+ * worker's RSS at the last minute is within 10 % of its RSS at minute 2.
+ */
+export async function benchSoak(server: BenchServer, productPaths: string[], minutes: number) {
+  const samples: { minute: number; load_average: number; workers_mb: Record<string, number> }[] = [];
+  const started = Date.now();
+  const sample = async () => {
+    const { workers_mb } = await serverRss(server.child.pid!);
+    const at = { minute: +((Date.now() - started) / 60_000).toFixed(1), load_average: await loadAverage(), workers_mb };
+    samples.push(at);
+    console.log(`soak ${at.minute} min: ${JSON.stringify(workers_mb)} MB (load ${at.load_average})`);
+  };
+  await sample();
+  const timer = setInterval(() => void sample(), 30_000);
+  let n = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      {
+        url: server.base,
+        connections: 10,
+        overallRate: Number(process.env.BENCH_SOAK_RATE) || 100,
+        duration: minutes * 60,
+        requests: [{ setupRequest: (req) => ({ ...req, path: soakPath(n++, productPaths) }) }],
+      },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    );
+  });
+  clearInterval(timer);
+  await sample();
+  const at = (minute: number) => samples.reduce((best, s) => (Math.abs(s.minute - minute) < Math.abs(best.minute - minute) ? s : best));
+  const early = at(2);
+  const late = samples[samples.length - 1]!;
+  const growth = Object.fromEntries(
+    Object.entries(late.workers_mb).map(([pid, mb]) => [pid, early.workers_mb[pid] ? +((mb / early.workers_mb[pid]!) - 1).toFixed(3) : null]),
+  );
+  const within10 = Object.values(growth).every((g) => g !== null && Math.abs(g) <= 0.1);
+  return { minutes, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors, growth_from_minute_2: growth, within_10_percent: within10, curve: samples };
+}

@@ -8,7 +8,7 @@ const SONNER = { name: 'sonner', message: "Use toast or notify from '@/component
 const NEXT_CACHE_REVALIDATE = {
   name: 'next/cache',
   importNames: ['revalidateTag', 'revalidatePath'],
-  message: "Use revalidateAfterCommit from '@/lib/cache/revalidate'.",
+  message: "Use revalidateAfterCommit from '@/lib/core/cache/revalidate'.",
 };
 
 const NEXT_LINK = { name: 'next/link', message: "Use ShopLink from '@/components/shop/shop-link' on storefront pages." };
@@ -23,7 +23,7 @@ const config = [
   },
   {
     // One way for each: toasts through components/ui/toaster.tsx (sonner loads on demand and queues until it is
-    // there); revalidation through lib/cache/revalidate.ts (a committed write never fails on it).
+    // there); revalidation through lib/core/cache/revalidate.ts (a committed write never fails on it).
     files: ['app/**', 'components/**', 'lib/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [SONNER, NEXT_CACHE_REVALIDATE] }] },
   },
@@ -35,7 +35,7 @@ const config = [
     rules: { 'no-restricted-imports': ['error', { paths: [SONNER, NEXT_CACHE_REVALIDATE, NEXT_LINK] }] },
   },
   { files: ['components/ui/toaster.tsx', 'components/ui/toaster-host.tsx', 'components/ui/toast-queue.ts'], rules: { 'no-restricted-imports': ['error', { paths: [NEXT_CACHE_REVALIDATE] }] } },
-  { files: ['lib/cache/revalidate.ts'], rules: { 'no-restricted-imports': ['error', { paths: [SONNER] }] } },
+  { files: ['lib/core/cache/revalidate.ts'], rules: { 'no-restricted-imports': ['error', { paths: [SONNER] }] } },
 ];
 
 export default config;

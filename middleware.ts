@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { updateSession } from './lib/supabase/middleware';
+import { updateSession } from './lib/core/supabase/middleware';
 import { listingRewrite } from './lib/catalog/listing-state';
-import { publicEnv } from './lib/env.public';
-import { contentSecurityPolicy, newNonce, securityHeaders, usesNonce } from './lib/security/headers';
-import { isSameOrigin } from './lib/security/origin';
-import { refuseMalformedAction } from './lib/security/action-request';
+import { publicEnv } from './lib/core/env.public';
+import { contentSecurityPolicy, newNonce, securityHeaders, usesNonce } from './lib/core/security/headers';
+import { isSameOrigin } from './lib/core/security/origin';
+import { refuseMalformedAction } from './lib/core/security/action-request';
 
 const supabaseOrigin = new URL(publicEnv.supabaseUrl).origin;
 

@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { apiUrl, databaseUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, stackEnv, testConfig } from '../local-stack/config';
-import { LOCAL_DEFAULTS } from '../lib/local-defaults';
+import { LOCAL_DEFAULTS } from '../lib/core/local-defaults';
 import { startTestStack } from '../tests/support/stack';
 import { seedScale } from '../supabase/seed';
 import { benchAdmin } from './admin';

@@ -4,8 +4,8 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
-import { frontCacheKey, PageFrontCache } from '../lib/cache/page-front-cache.mjs';
-import { PrecompressedStatic } from '../lib/http/precompressed-static.mjs';
+import { frontCacheKey, PageFrontCache } from '../lib/core/cache/page-front-cache.mjs';
+import { PrecompressedStatic } from '../lib/core/http/precompressed-static.mjs';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },

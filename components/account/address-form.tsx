@@ -6,7 +6,7 @@ import { ADDRESS_SAVE_FAILED, saveAddressSchema } from '@/lib/account/schemas';
 import type { AddressType, SavedAddress } from '@/lib/account/types';
 import { DEFAULT_COUNTRY } from '@/lib/checkout/address';
 import { countries } from '@/lib/checkout/countries';
-import { fieldErrors } from '@/lib/http/errors';
+import { fieldErrors } from '@/lib/core/errors';
 
 const COUNTRIES = countries();
 

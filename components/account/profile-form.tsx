@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toaster';
 import { focusFirstInvalid, TextField } from '@/components/checkout/field';
 import { updateAccountProfile } from '@/lib/account/actions';
 import type { Profile } from '@/lib/account/types';
-import { fieldErrors } from '@/lib/http/errors';
+import { fieldErrors } from '@/lib/core/errors';
 
 const FAILED = 'Failed to update profile. Please try again.';
 

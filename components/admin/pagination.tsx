@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import Link from 'next/link';
-import { paginationWindow } from '@/lib/pagination';
+import { paginationWindow } from '@/lib/core/pagination';
 
 interface AdminPaginationProps {
   page: number;

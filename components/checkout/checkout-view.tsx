@@ -20,7 +20,7 @@ import {
   type CheckoutErrorResponse,
   type CheckoutSessionResponse,
 } from '@/lib/checkout/api';
-import { billingDetails } from '@/lib/checkout/confirm';
+import { billingDetails } from '@/lib/checkout/browser-payment';
 import {
   ADDRESS_BANNER,
   ADDRESS_SAVE_FAILED,
@@ -29,7 +29,7 @@ import {
   PAYMENT_FAILED_FALLBACK,
   setupFailedMessage,
 } from '@/lib/checkout/errors';
-import { formatCents } from '@/lib/format/money';
+import { formatCents } from '@/lib/core/format/money';
 import { AddressFieldset } from './address-fieldset';
 import { OrderSummary } from './order-summary';
 import type { PaymentMethodHandle } from './payment-method';

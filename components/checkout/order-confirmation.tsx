@@ -4,7 +4,7 @@ import Link from '@/components/shop/shop-link';
 import { canOptimize } from '@/components/product/image-src';
 import type { Address } from '@/lib/checkout/address';
 import { countries } from '@/lib/checkout/countries';
-import { formatCents } from '@/lib/format/money';
+import { formatCents } from '@/lib/core/format/money';
 import type { ConfirmationOrder } from '@/lib/orders/confirmation';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });

@@ -7,7 +7,7 @@ import {
   type CardErrors,
   type CardFields,
 } from '@/lib/checkout/card';
-import { confirmWithStandIn } from '@/lib/checkout/confirm';
+import { confirmWithStandIn } from '@/lib/checkout/browser-payment';
 import { TextField } from './field';
 import type { PaymentFormProps } from './payment-method';
 

@@ -1,6 +1,6 @@
-import { env } from '@/lib/env';
+import { env } from '@/lib/core/env';
 import { materialLabel, productPath } from '@/lib/catalog/categories';
-import { positivePrice } from '@/lib/catalog/pricing';
+import { positivePrice } from '@/lib/purchase/pricing';
 import type { Product } from '@/lib/catalog/types';
 
 export function absoluteUrl(path: string): string {

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import Link from '@/components/shop/shop-link';
-import type { PageItem } from '@/lib/pagination';
+import type { PageItem } from '@/lib/core/pagination';
 
 interface PageLinksProps {
   current: number;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PHONE_INVALID, PHONE_PATTERN, REQUIRED_MESSAGES } from '../checkout/address';
 import { isCountryCode } from '../checkout/countries';
-import { optionalText, text, uuidText } from '../validation/text';
+import { optionalText, text, uuidText } from '../core/validation/text';
 import { ADDRESS_TYPES } from './types';
 
 export const COUNTRY_INVALID = 'Please choose a country from the list.';

@@ -1,6 +1,6 @@
 // What the account area shows. Shared by the server loaders and the client components (no server imports).
 import type { Category } from '../catalog/categories';
-import type { SpecificationEntry } from '../cart/labels';
+import type { SpecificationEntry } from '../purchase/labels';
 import type { Address } from '../checkout/address';
 
 export const ACCOUNT_TABS = ['orders', 'addresses', 'profile'] as const;

@@ -1,8 +1,8 @@
 import 'server-only';
 import { cache } from 'react';
 import type { User } from '@supabase/supabase-js';
-import { createSupabaseServerClient } from '../supabase/server';
-import { withActor, type DbActor } from '../db';
+import { createSupabaseServerClient } from '../core/supabase/server';
+import { withActor, type DbActor } from '../core/db';
 
 /** The signed-in user of this request, verified by the Auth server (not just read from the cookie); null for guests. */
 export const getCurrentUser = cache(async (): Promise<User | null> => {

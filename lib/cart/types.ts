@@ -1,7 +1,7 @@
 // The cart kept in the browser's local storage under `jewelry_cart` (SPEC §3). The server re-prices every line at
 // checkout; `selectedPrice` and the product snapshot are for display only.
 import type { Category } from '../catalog/categories';
-import type { StoneChoice, Style } from '../catalog/pricing';
+import type { StoneChoice, Style } from '../purchase/pricing';
 
 export const CART_STORAGE_KEY = 'jewelry_cart';
 

@@ -1,6 +1,6 @@
 // Visible wording of listings, cards and search results (SPEC §2). Pure and client-safe.
-import { formatDollars } from '../format/money';
-import { DEFAULT_MOQ } from './quantity';
+import { formatDollars } from '../core/format/money';
+import { DEFAULT_MOQ } from '../purchase/quantity';
 
 export const LISTING_TEXT = {
   allTitle: 'All Products',

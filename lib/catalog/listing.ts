@@ -1,7 +1,7 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
-import { asAnon, type Tx } from '../db';
-import { paginationWindow, splitWindow, totalPagesFor, pageRange, type PageItem } from '../pagination';
+import { asAnon, type Tx } from '../core/db';
+import { paginationWindow, splitWindow, totalPagesFor, pageRange, type PageItem } from '../core/pagination';
 import { CATEGORIES, MATERIALS, PAGE_SIZE, type Category, type Material } from './categories';
 import type { ListingQuery, Sort } from './listing-params';
 import { InvalidCategoryError, resolveCategorySlug, type SlugClause } from './slugs';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
 import * as z from 'zod';
-import { asAnon, type Tx } from '../db';
+import { asAnon, type Tx } from '../core/db';
 import { CATEGORIES, CATEGORY_INFO, isCategory, productPath, type Category } from './categories';
 import { CATALOG_TAG } from './listing';
 import type { Product, ProductImage } from './types';

@@ -1,11 +1,11 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import { asAnon, type Tx } from '../db';
-import { genericFailure } from '../http/errors';
-import { logError, newRequestId } from '../http/log';
-import { splitWindow, type Window } from '../pagination';
+import { asAnon, type Tx } from '../core/db';
+import { genericFailure } from '../core/errors';
+import { logError, newRequestId } from '../core/log';
+import { splitWindow, type Window } from '../core/pagination';
 import { CATEGORIES, PAGE_SIZE } from './categories';
-import { tagRevalidatedAt } from '../cache/tag-clock';
+import { tagRevalidatedAt } from '../core/cache/tag-clock';
 import { CATALOG_TAG, listingWhere, toListingPage, type Fragment, type ListingOutcome, type ListingPage } from './listing';
 import type { SearchQuery } from './listing-params';
 import {

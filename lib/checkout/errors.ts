@@ -1,5 +1,5 @@
 // Errors the checkout reports to the browser: an HTTP status and a message meant for the buyer.
-import { HttpError } from '../http/errors';
+import { HttpError } from '../core/errors';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add items before checkout.';
 export const SETUP_FAILED_FALLBACK = 'Failed to create checkout session';

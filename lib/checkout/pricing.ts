@@ -9,12 +9,12 @@ import {
   unitPrice,
   type StoneChoice,
   type Style,
-} from '../catalog/pricing';
-import { clampQuantity } from '../catalog/quantity';
+} from '../purchase/pricing';
+import { clampQuantity } from '../purchase/quantity';
 import type { Product } from '../catalog/types';
 import type { CartSpecifications } from '../cart/types';
-import { specificationsText } from '../cart/labels';
-import { toCents } from '../format/money';
+import { specificationsText } from '../purchase/labels';
+import { toCents } from '../core/format/money';
 import { CheckoutError, EMPTY_CART_MESSAGE } from './errors';
 import type { CheckoutLineInput } from './lines';
 

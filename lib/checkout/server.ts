@@ -2,7 +2,7 @@ import 'server-only';
 // Checkout on the server: prices the cart from the database, stores the checkout record, creates the PaymentIntent
 // for exactly that amount, and saves the buyer's addresses. Checkout records are server-only rows (no API access),
 // written with the service role.
-import { asServiceRole } from '../db';
+import { asServiceRole } from '../core/db';
 import { getProductsByIds } from '../catalog/product';
 import { stripe, type Stripe } from '../payments/stripe';
 import { resolveAddresses, validateCheckoutAddresses, type Address, type CheckoutAddresses } from './address';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
-import { asAnon } from '../db';
+import { asAnon } from '../core/db';
 import { isContentSlug } from './format';
 
 /** Cache tag of the content pages; the admin's page editor revalidates it. */

@@ -2,7 +2,7 @@ import 'server-only';
 // The order confirmation page's data, with its access rule: the browser that paid (signed checkout cookie), the
 // signed-in customer who owns the order, or an admin. Anyone else holding the id gets 'not_found'.
 // Reaching the page also fulfils the payment if the webhook has not yet done so (idempotently).
-import { asServiceRole, withActor, type Tx } from '../db';
+import { asServiceRole, withActor, type Tx } from '../core/db';
 import { isCategory, productPath, type Category } from '../catalog/categories';
 import { stripe } from '../payments/stripe';
 import type { Address } from '../checkout/address';

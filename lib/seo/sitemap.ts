@@ -1,7 +1,7 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
-import { asAnon } from '../db';
-import { env } from '../env';
+import { asAnon } from '../core/db';
+import { env } from '../core/env';
 import { productPath, type Category } from '../catalog/categories';
 import { CATALOG_TAG } from '../catalog/listing';
 import { LISTING_SLUGS } from '../catalog/slugs';

@@ -2,7 +2,7 @@
 // server B's cached pages show within a second (the save's revalidation travels through the database).
 import { expect } from '@playwright/test';
 import postgres from 'postgres';
-import SharedTagsCache from '../../lib/cache/shared-tags-handler.mjs';
+import SharedTagsCache from '../../lib/core/cache/shared-tags-handler.mjs';
 import { adminTest as test } from './support/admin-session';
 import { serverA, serverB } from './support/servers';
 

@@ -16,7 +16,7 @@ import bcrypt from 'bcryptjs';
 import { decodeJwt, jwtVerify } from 'jose';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_DEFAULTS } from '../../lib/local-defaults';
+import { LOCAL_DEFAULTS } from '../../lib/core/local-defaults';
 import { startApiServer, type ApiServer } from '../../local-stack/api/server';
 import { anonClient, anonKey, cookieJar, serverClient, serviceClient, supabaseUrl } from '../support/auth-clients';
 import { latestMail, linkParams } from '../support/mailbox';

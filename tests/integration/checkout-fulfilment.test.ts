@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
 import { ADMIN_DASHBOARD_TAG } from '@/lib/admin/dashboard/tags';
-import { db } from '@/lib/db';
+import { db } from '@/lib/core/db';
 import { emptyAddress } from '@/lib/checkout/address';
 import { createCheckout, saveCheckoutAddresses, type CheckoutSession } from '@/lib/checkout/server';
 import { fulfilPaymentIntent } from '@/lib/orders/fulfilment';

@@ -3,7 +3,7 @@
 // flag and price case is present.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db';
+import { db } from '@/lib/core/db';
 import { listingWhere, loadListing, loadListingCounts, type ListingScope } from '@/lib/catalog/listing';
 import type { ListingQuery } from '@/lib/catalog/listing-params';
 import { InvalidCategoryError } from '@/lib/catalog/slugs';

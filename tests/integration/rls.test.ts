@@ -2,7 +2,7 @@
 // asserting both what is allowed and what is refused.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withActor, type DbActor, type Tx } from '@/lib/db';
+import { withActor, type DbActor, type Tx } from '@/lib/core/db';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 4, onnotice: () => {} });
 afterAll(() => sql.end());

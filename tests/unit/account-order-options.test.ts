@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderLineEntries, parseOrderLineOptions } from '@/lib/account/order-options';
-import { specificationsText } from '@/lib/cart/labels';
+import { specificationsText } from '@/lib/purchase/labels';
 import type { CartSpecifications } from '@/lib/cart/types';
 import type { Category } from '@/lib/catalog/categories';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_INVALID, orderIdSchema, profileSchema, saveAddressSchema } from '@/lib/account/schemas';
 import { PHONE_INVALID, REQUIRED_MESSAGES } from '@/lib/checkout/address';
-import { fieldErrors } from '@/lib/http/errors';
+import { fieldErrors } from '@/lib/core/errors';
 
 const address = {
   address_type: 'shipping',

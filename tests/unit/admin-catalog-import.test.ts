@@ -3,7 +3,7 @@ import { decodeCsvBytes, IMPORT_MAX_BYTES, parseCsvText, readCsvFile, toCsv, une
 import { exportCells } from '@/lib/admin/catalog/export-row';
 import { csvColumns } from '@/lib/admin/catalog/fields';
 import { badRowsTable, checkImageUrl, planImport } from '@/lib/admin/catalog/import-rows';
-import { imageFormatOf, objectPathFromUrl, publicImagePrefix } from '@/lib/admin/catalog/image-rules';
+import { imageFormatOf, objectPathFromUrl, publicImagePrefix } from '@/lib/storage/image-rules';
 
 const SUPABASE = 'http://127.0.0.1:54321';
 const imagePrefix = publicImagePrefix(SUPABASE);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE, nearestEndWindow, pageRange, paginationWindow, parsePageParam, splitWindow, totalPagesFor } from '@/lib/pagination';
+import { MAX_PAGE, nearestEndWindow, pageRange, paginationWindow, parsePageParam, splitWindow, totalPagesFor } from '@/lib/core/pagination';
 
 describe('parsePageParam', () => {
   it('reads positive whole numbers', () => {

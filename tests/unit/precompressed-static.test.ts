@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotli, gzip } from '@/build/precompress';
-import { chooseEncoding, PrecompressedStatic } from '@/lib/http/precompressed-static.mjs';
+import { chooseEncoding, PrecompressedStatic } from '@/lib/core/http/precompressed-static.mjs';
 
 const script = Buffer.from(`(self.webpackChunk=self.webpackChunk||[]).push([[1],{1:()=>{${'console.log("ring");'.repeat(80)}}}]);`);
 const style = Buffer.from(`.ring{color:gold}${'.band{margin:0}'.repeat(50)}`);

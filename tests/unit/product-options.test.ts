@@ -16,8 +16,8 @@ import {
   sizeOptions,
   stoneOptions,
   styleOptions,
-} from '@/lib/catalog/product-options';
-import { canDecrement, decrementQuantity, incrementQuantity, quantityFromInput } from '@/lib/catalog/quantity';
+} from '@/lib/purchase/options';
+import { canDecrement, decrementQuantity, incrementQuantity, quantityFromInput } from '@/lib/purchase/quantity';
 import { bodyJewelry, bracelet, earring, necklace, ring, TWO_STONES } from './product-fixtures';
 
 describe('initial selection', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, securityHeaders, usesNonce } from '@/lib/security/headers';
-import { isSameOrigin } from '@/lib/security/origin';
-import { clientAddress, rateLimitMessage } from '@/lib/rate-limit/rules';
+import { contentSecurityPolicy, securityHeaders, usesNonce } from '@/lib/core/security/headers';
+import { isSameOrigin } from '@/lib/core/security/origin';
+import { clientAddress, rateLimitMessage } from '@/lib/core/rate-limit/rules';
 
 const directive = (csp: string, name: string) =>
   csp

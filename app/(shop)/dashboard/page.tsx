@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AccountPage } from '@/components/account/account-page';
 import { loadAccount } from '@/lib/account/dashboard';
-import { requireUserPage } from '@/lib/auth/page-guards';
+import { requireUserPage } from '@/lib/entry/page-guards';
 
 export const metadata: Metadata = { title: 'My Account', robots: { index: false } };
 

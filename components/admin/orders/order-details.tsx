@@ -1,6 +1,6 @@
 import type { Address } from '@/lib/checkout/address';
 import type { AdminOrder } from '@/lib/admin/orders/types';
-import { formatCents } from '@/lib/format/money';
+import { formatCents } from '@/lib/core/format/money';
 import { statusLabel } from '@/lib/orders/status';
 import { Thumb } from '../thumb';
 import { StatusControl } from './status-control';

@@ -3,11 +3,11 @@
 // the storefront's cached catalog (listing, search, home; product pages read fresh) and the dashboard's counts.
 // Stored image files are removed after the database change has committed, and only when no image row still names them.
 import { z } from 'zod';
-import { defineAction } from '../../actions/define';
-import { ActionError } from '../../actions/result';
-import { withActor } from '../../db';
+import { defineAction } from '../../entry/define-action';
+import { ActionError } from '../../core/action-result';
+import { withActor } from '../../core/db';
 import { removeProductImageFiles } from '../../storage/product-images';
-import { isUuid } from '../../validation/text';
+import { isUuid } from '../../core/validation/text';
 import { deleteImages, reorderImages } from './images';
 import { deleteProductRow, insertProduct, unusedImageUrls, updateProduct as writeProduct } from './products';
 import { categoryField, PRODUCT_GONE, productIdField, productSaveInput } from './schema';

@@ -1,8 +1,8 @@
 // The category screen's URL: ?page= (20 products a page) and ?edit={id} (the product whose modal is open, loaded by
 // the page on the server). Pure.
 import type { Category } from '../../catalog/categories';
-import { parsePageParam } from '../../pagination';
-import { isUuid } from '../../validation/text';
+import { parsePageParam } from '../../core/pagination';
+import { isUuid } from '../../core/validation/text';
 import { categoryScreenPath } from '../search/rules';
 
 /** SPEC §9: the search's edit hand-off is honoured for 10 s on the list page (5 s elsewhere). */

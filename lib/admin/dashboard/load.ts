@@ -3,8 +3,8 @@ import 'server-only';
 // by every admin: RLS shows them all the same orders) and dropped at once when an admin changes an order.
 import { unstable_cache } from 'next/cache';
 import type { Category } from '../../catalog/categories';
-import type { DbActor } from '../../db';
-import { formatDateTime } from '../../format/date';
+import type { DbActor } from '../../core/db';
+import { formatDateTime } from '../../core/format/date';
 import { orderReference } from '../../orders/reference';
 import type { OrderStatus } from '../../orders/status';
 import {

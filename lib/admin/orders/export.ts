@@ -3,7 +3,7 @@ import 'server-only';
 // index (keyset on created_at, id), so the whole table is never in memory. Cells that a spreadsheet would run as a
 // formula (=, +, -, @ …) are escaped.
 import Papa from 'papaparse';
-import { withActor, type DbActor } from '../../db';
+import { withActor, type DbActor } from '../../core/db';
 import { orderReference } from '../../orders/reference';
 import type { OrdersQuery } from './params';
 

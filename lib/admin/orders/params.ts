@@ -1,5 +1,5 @@
 // The orders screen's URL: ?status= (one of the six, or all), ?sort=oldest (newest first by default), ?page=. Pure.
-import { parsePageParam } from '../../pagination';
+import { parsePageParam } from '../../core/pagination';
 import { isOrderStatus, type OrderStatus } from '../../orders/status';
 
 /** SPEC §9: admin orders, 20 per page. */

@@ -4,9 +4,9 @@ import { ClearCartOnReturn } from '@/components/checkout/clear-cart-on-return';
 import { OrderConfirmation } from '@/components/checkout/order-confirmation';
 import { PaymentProcessing } from '@/components/checkout/payment-processing';
 import { getCurrentUser } from '@/lib/auth/user';
-import { browserCheckoutIds } from '@/lib/checkout/http';
+import { browserCheckoutIds } from '@/lib/checkout/cookie-store';
 import { loadConfirmation, type ConfirmationView } from '@/lib/orders/confirmation';
-import { isUuid } from '@/lib/validation/text';
+import { isUuid } from '@/lib/core/validation/text';
 
 export const metadata: Metadata = { title: 'Order Confirmation', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';

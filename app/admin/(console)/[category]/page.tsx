@@ -3,9 +3,9 @@ import { notFound } from 'next/navigation';
 import { CategoryScreen } from '@/components/admin/catalog/category-screen';
 import { loadCategoryScreen } from '@/lib/admin/catalog/products';
 import { parseCategoryScreenQuery } from '@/lib/admin/catalog/screen';
-import { actorFor } from '@/lib/auth/access';
+import { actorFor } from '@/lib/entry/access';
 import { CATEGORY_INFO, categoryFromRoute } from '@/lib/catalog/categories';
-import { requireAdminPage } from '@/lib/auth/page-guards';
+import { requireAdminPage } from '@/lib/entry/page-guards';
 
 type Props = {
   params: Promise<{ category: string }>;

@@ -5,9 +5,9 @@ import { PaymentMethods, RecentOrders, TopProducts } from '@/components/admin/da
 import { PeriodSelector } from '@/components/admin/dashboard/period-selector';
 import { getDashboard } from '@/lib/admin/dashboard/load';
 import { parsePeriod } from '@/lib/admin/dashboard/periods';
-import { actorFor } from '@/lib/auth/access';
-import { requireAdminPage } from '@/lib/auth/page-guards';
-import { env } from '@/lib/env';
+import { actorFor } from '@/lib/entry/access';
+import { requireAdminPage } from '@/lib/entry/page-guards';
+import { env } from '@/lib/core/env';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 

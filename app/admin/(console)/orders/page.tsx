@@ -4,9 +4,9 @@ import { OrdersTable } from '@/components/admin/orders/orders-table';
 import { AdminPagination } from '@/components/admin/pagination';
 import { loadAdminOrders } from '@/lib/admin/orders/list';
 import { ordersHref, parseOrdersQuery } from '@/lib/admin/orders/params';
-import { actorFor } from '@/lib/auth/access';
-import { requireAdminPage } from '@/lib/auth/page-guards';
-import { env } from '@/lib/env';
+import { actorFor } from '@/lib/entry/access';
+import { requireAdminPage } from '@/lib/entry/page-guards';
+import { env } from '@/lib/core/env';
 
 export const metadata: Metadata = { title: 'Orders' };
 

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { ContentPages } from '@/components/admin/pages/content-pages';
 import { loadContentPages } from '@/lib/admin/content/pages';
-import { actorFor } from '@/lib/auth/access';
-import { requireAdminPage } from '@/lib/auth/page-guards';
-import { env } from '@/lib/env';
-import { formatDateTime } from '@/lib/format/date';
+import { actorFor } from '@/lib/entry/access';
+import { requireAdminPage } from '@/lib/entry/page-guards';
+import { env } from '@/lib/core/env';
+import { formatDateTime } from '@/lib/core/format/date';
 
 export const metadata: Metadata = { title: 'Content Pages' };
 

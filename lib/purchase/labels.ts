@@ -1,7 +1,7 @@
 // The one wording of a product's chosen options, wherever they are shown: the product page's selection line, the
 // cart, the checkout summary and order_items.specifications (which the confirmation, account and admin pages show).
 import { materialLabel, type Category } from '../catalog/categories';
-import type { CartItem, CartSpecifications } from './types';
+import type { CartItem, CartSpecifications } from '../cart/types';
 
 export interface SpecificationEntry {
   label: 'Stone' | 'Bracelet Size' | 'Necklace Length' | 'Size' | 'Material' | 'Style';

@@ -3,7 +3,7 @@ import 'server-only';
 // do not load next/navigation.
 import type { User } from '@supabase/supabase-js';
 import { redirect } from 'next/navigation';
-import { getCurrentUser, isAdmin } from './user';
+import { getCurrentUser, isAdmin } from '../auth/user';
 
 /** For account pages: the signed-in user, or a redirect to /login that comes back here. */
 export async function requireUserPage(returnTo: string): Promise<User> {

@@ -5,13 +5,13 @@ import 'server-only';
 // ActionError or HttpError is shown as written; anything else is logged with a request id and answered with the
 // action's failure message.
 import type { z } from 'zod';
-import { authorize, type Access, type Caller } from '../auth/access';
-import { revalidateAfterCommit } from '../cache/revalidate';
-import { withActor, type Tx } from '../db';
-import { fieldErrors, genericFailure, HttpError } from '../http/errors';
-import { logError, newRequestId } from '../http/log';
-import { enforceRateLimits, type RateCheck } from '../rate-limit';
-import { ActionError, type ActionResult } from './result';
+import { authorize, type Access, type Caller } from './access';
+import { revalidateAfterCommit } from '../core/cache/revalidate';
+import { withActor, type Tx } from '../core/db';
+import { fieldErrors, genericFailure, HttpError } from '../core/errors';
+import { logError, newRequestId } from '../core/log';
+import { enforceRateLimits, type RateCheck } from '../core/rate-limit';
+import { ActionError, type ActionResult } from '../core/action-result';
 
 export interface ActionContext extends Caller {
   tx: Tx;

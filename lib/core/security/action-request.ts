@@ -1,8 +1,8 @@
 // Next.js answers 500 when a server-action request's body cannot be decoded (not React's reply encoding: a JSON array
 // of arguments, or multipart with its root field "0"). Such a body is the client's fault: the middleware checks a
 // copy of it, through the same byte cap as every body, and refuses it with 400 (413 above the 1 MB action limit).
-import { MB, readBodyCapped } from '../http/body';
-import { HttpError } from '../http/errors';
+import { MB, readBodyCapped } from '../request-body';
+import { HttpError } from '../errors';
 
 export const ACTION_BODY_LIMIT = 1 * MB;
 

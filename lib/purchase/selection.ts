@@ -2,7 +2,7 @@
 // (lib/catalog/purchase-model.ts), so the price, option and label rules stay on the server. Type-only imports.
 import type { CartProductSnapshot, CartSpecifications } from '../cart/types';
 import type { StoneChoice, Style } from './pricing';
-import type { ProductSelection } from './product-options';
+import type { ProductSelection } from './options';
 
 export interface PurchaseOption<T extends string> {
   value: T;

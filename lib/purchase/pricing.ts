@@ -1,7 +1,7 @@
 // Price rules of the product pages, shared with the server-side checkout so a charge always equals what the product
 // page showed. Pure functions: no I/O.
-import { BRACELET_SIZES, NECKLACE_LENGTHS } from './categories';
-import type { BraceletPriceColumn, NecklacePriceColumn, Product } from './types';
+import { BRACELET_SIZES, NECKLACE_LENGTHS } from '../catalog/categories';
+import type { BraceletPriceColumn, NecklacePriceColumn, Product } from '../catalog/types';
 
 export type StoneChoice = 'stone1' | 'stone2';
 export type Style = 'necklace' | 'bracelet';

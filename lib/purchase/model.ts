@@ -1,7 +1,7 @@
 // Builds the product page's purchase model on the server: every selection the page can reach, with its price and
 // words, from the same rules the checkout prices with (pricing.ts, product-options.ts, cart/labels.ts).
-import { specificationsText } from '../cart/labels';
-import { materialLabel } from './categories';
+import { specificationsText } from './labels';
+import { materialLabel } from '../catalog/categories';
 import { availableStyles, defaultSizeFor, displayPrice, hasSecondStone, stoneName, type StoneChoice } from './pricing';
 import {
   cartSpecifications,
@@ -14,10 +14,10 @@ import {
   stoneOptions,
   styleOptions,
   type ProductSelection,
-} from './product-options';
-import { selectionKey, sizeOptionsKey, type PurchaseModel } from './purchase-selection';
+} from './options';
+import { selectionKey, sizeOptionsKey, type PurchaseModel } from './selection';
 import { effectiveMoq } from './quantity';
-import type { Product } from './types';
+import type { Product } from '../catalog/types';
 
 /** Shown beside the options: the material, and size and gauge for body jewelry (the same for every selection). */
 export function purchaseFacts(product: Product): Array<[string, string]> {

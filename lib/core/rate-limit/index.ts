@@ -3,7 +3,7 @@ import 'server-only';
 // whatever the number of rules.
 import { createHash } from 'node:crypto';
 import { asServiceRole } from '../db';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import { rateLimitMessage, type RateRule } from './rules';
 
 export { RATE_RULES, clientAddress, rateLimitMessage, type RateRule } from './rules';

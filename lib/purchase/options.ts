@@ -1,8 +1,8 @@
 // Option rules of the product detail page (stone, style, size, quantity, details list). Pure functions shared by the
 // page's client components and the tests; prices come from pricing.ts so the checkout charges what the page shows.
-import { withInchMark } from '../cart/labels';
+import { withInchMark } from './labels';
 import type { CartSpecifications } from '../cart/types';
-import { materialLabel } from './categories';
+import { materialLabel } from '../catalog/categories';
 import {
   availableStyles,
   defaultSizeFor,
@@ -15,7 +15,7 @@ import {
   type Style,
 } from './pricing';
 import { effectiveMoq } from './quantity';
-import type { Product } from './types';
+import type { Product } from '../catalog/types';
 
 export interface ProductSelection {
   stoneType: StoneChoice;

@@ -1,6 +1,6 @@
 // Where product images live in Storage and which files are images: pure rules shared by the upload route, the image
 // actions, the import (an image_url must be one of the bucket's files) and the browser's file picker.
-import type { Category } from '../../catalog/categories';
+import type { Category } from '../catalog/categories';
 
 export const PRODUCT_IMAGES_BUCKET = 'product-images';
 /** SPEC: images up to 10 MB. */

@@ -2,7 +2,7 @@ import 'server-only';
 // Revalidation after a committed write: the one way writes drop cached pages and data (actions, upload and import
 // routes, the Stripe webhook).
 import { revalidateTag } from 'next/cache';
-import { logWarn } from '../http/log';
+import { logWarn } from '../log';
 
 const reported = new Set<string>();
 

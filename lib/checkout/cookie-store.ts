@@ -1,7 +1,7 @@
 import 'server-only';
 // The signed checkout cookie of the checkout route handlers.
 import { cookies } from 'next/headers';
-import { env } from '../env';
+import { env } from '../core/env';
 import { addCheckoutId, CHECKOUT_COOKIE, CHECKOUT_COOKIE_MAX_AGE_S, checkoutCookieKey as keyOf, readCheckoutIds } from './cookie';
 
 const checkoutCookieKey = () => keyOf(env().CHECKOUT_COOKIE_SECRET);

@@ -2,9 +2,9 @@ import 'server-only';
 // Who may do what, checked on the server for every page, action and route handler (the middleware is only the first
 // gate; RLS is the last). One place decides, so no entry point can forget a check.
 import type { User } from '@supabase/supabase-js';
-import type { DbActor } from '../db';
-import { HttpError } from '../http/errors';
-import { getCurrentUser, isAdmin } from './user';
+import type { DbActor } from '../core/db';
+import { HttpError } from '../core/errors';
+import { getCurrentUser, isAdmin } from '../auth/user';
 
 export type Access = 'public' | 'user' | 'admin';
 

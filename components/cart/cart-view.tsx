@@ -11,7 +11,8 @@ import {
   REMOVE_FADE_MS,
   REMOVED_TOAST_MS,
 } from '@/lib/cart/constants';
-import { productReferences, referencesText, specificationEntries } from '@/lib/purchase/labels';
+import { productReferences, referencesText } from '@/lib/cart/references';
+import { specificationEntries } from '@/lib/purchase/labels';
 import { lineTotal, lineUnitPrice } from '@/lib/cart/totals';
 import type { CartItem } from '@/lib/cart/types';
 import { productPath } from '@/lib/catalog/categories';

@@ -3,7 +3,7 @@ import 'server-only';
 // and profile, and what they pay with is kept for next time (addresses not saved yet, as defaults where a type has
 // none; name and phone where the profile has none). As the customer, under RLS.
 import type { User } from '@supabase/supabase-js';
-import { actorFor } from '../entry/access';
+import { actorFor } from '../core/db/actor';
 import { getCurrentUser } from '../auth/user';
 import { DEFAULT_COUNTRY, emptyAddress, type Address } from '../checkout/address';
 import { withActor, type Tx } from '../core/db';

@@ -2,7 +2,7 @@ import 'server-only';
 // The account page's data: the summary (name, e-mail) and the open tab's content, in one transaction as the
 // customer. Only the open tab is read: a long order history costs nothing on the Profile tab.
 import type { User } from '@supabase/supabase-js';
-import { actorFor } from '../entry/access';
+import { actorFor } from '../core/db/actor';
 import { withActor } from '../core/db';
 import { parsePageParam } from '../core/pagination';
 import { listAddresses } from './addresses';

@@ -4,7 +4,8 @@ import { defaultSizeFor, type Style } from '../purchase/pricing';
 import { clampQuantity, effectiveMoq } from '../purchase/quantity';
 import type { ProductSummary } from '../catalog/types';
 import { hasQuickAddPrice } from './quick-add';
-import type { CartItem, CartProductSnapshot, CartSpecifications } from './types';
+import type { CartProductSnapshot, CartSpecifications } from '../purchase/types';
+import type { CartItem } from './types';
 
 export interface AddToCartInput {
   productId: string;

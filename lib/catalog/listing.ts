@@ -7,13 +7,12 @@ import type { ListingQuery, Sort } from './listing-params';
 import { InvalidCategoryError, resolveCategorySlug, type SlugClause } from './slugs';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
+import { CATALOG_TAG } from '../core/cache/tags';
 
 // Listing and search reads over the cross-category view `catalog_products`. Every filter, sort, count and page runs
 // in SQL and reads one page; the view's UNION ALL branches are pruned by constant category predicates, and each
 // ORDER BY matches a per-table index so Postgres merges the five index scans and stops after the page.
 
-/** Cache tag of everything derived from the catalog; admin product edits revalidate it. */
-export const CATALOG_TAG = 'catalog';
 /** SPEC §9: product lists stay fresh for 5 minutes. */
 const REVALIDATE_SECONDS = 300;
 

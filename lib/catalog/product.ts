@@ -3,8 +3,9 @@ import { unstable_cache } from 'next/cache';
 import * as z from 'zod';
 import { asAnon, type Tx } from '../core/db';
 import { CATEGORIES, CATEGORY_INFO, isCategory, productPath, type Category } from './categories';
-import { CATALOG_TAG } from './listing';
+
 import type { Product, ProductImage } from './types';
+import { CATALOG_TAG } from '../core/cache/tags';
 
 // Single-product reads for the detail pages, the cart and the checkout. Rows are read as JSON (to_jsonb), so numeric
 // columns arrive as numbers and every table's own columns come along without listing them.

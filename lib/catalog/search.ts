@@ -6,7 +6,7 @@ import { logError, newRequestId } from '../core/log';
 import { splitWindow, type Window } from '../core/pagination';
 import { CATEGORIES, PAGE_SIZE } from './categories';
 import { tagRevalidatedAt } from '../core/cache/tag-clock';
-import { CATALOG_TAG, listingWhere, toListingPage, type Fragment, type ListingOutcome, type ListingPage } from './listing';
+import { listingWhere, toListingPage, type Fragment, type ListingOutcome, type ListingPage } from './listing';
 import type { SearchQuery } from './listing-params';
 import {
   buildSearchTsQuery,
@@ -23,6 +23,7 @@ import {
 } from './search-query';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
+import { CATALOG_TAG } from '../core/cache/tags';
 
 // Search over the cross-category view: every typed word must match, as the start of a word in the SKU, name,
 // material, stone or description, or as one of the known words it is one typo away from (search_words). Answers

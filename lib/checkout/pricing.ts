@@ -12,7 +12,7 @@ import {
 } from '../purchase/pricing';
 import { clampQuantity } from '../purchase/quantity';
 import type { Product } from '../catalog/types';
-import type { CartSpecifications } from '../cart/types';
+import type { CartSpecifications } from '../purchase/types';
 import { specificationsText } from '../purchase/labels';
 import { toCents } from '../core/format/money';
 import { CheckoutError, EMPTY_CART_MESSAGE } from './errors';

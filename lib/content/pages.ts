@@ -2,9 +2,7 @@ import 'server-only';
 import { unstable_cache } from 'next/cache';
 import { asAnon } from '../core/db';
 import { isContentSlug } from './format';
-
-/** Cache tag of the content pages; the admin's page editor revalidates it. */
-export const CONTENT_TAG = 'content';
+import { CONTENT_TAG } from '../core/cache/tags';
 
 export interface ContentPage {
   slug: string;

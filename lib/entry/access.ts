@@ -3,6 +3,7 @@ import 'server-only';
 // gate; RLS is the last). One place decides, so no entry point can forget a check.
 import type { User } from '@supabase/supabase-js';
 import type { DbActor } from '../core/db';
+import { actorFor } from '../core/db/actor';
 import { HttpError } from '../core/errors';
 import { getCurrentUser, isAdmin } from '../auth/user';
 
@@ -15,10 +16,6 @@ export const ADMIN_CHECK_FAILED = 'Failed to verify admin status';
 export interface Caller {
   user: User | null;
   actor: DbActor;
-}
-
-export function actorFor(user: Pick<User, 'id' | 'email'> | null): DbActor {
-  return user ? { role: 'authenticated', userId: user.id, email: user.email ?? null } : { role: 'anon' };
 }
 
 /**

@@ -3,6 +3,7 @@ import 'server-only';
 // signed-in customer who owns the order, or an admin. Anyone else holding the id gets 'not_found'.
 // Reaching the page also fulfils the payment if the webhook has not yet done so (idempotently).
 import { asServiceRole, withActor, type Tx } from '../core/db';
+import { actorFor } from '../core/db/actor';
 import { isCategory, productPath, type Category } from '../catalog/categories';
 import { stripe } from '../payments/stripe';
 import type { Address } from '../checkout/address';
@@ -143,9 +144,7 @@ export async function loadConfirmation(orderId: string, access: ConfirmationAcce
   }
   if (access.user) {
     // Owner or admin: the orders policies decide.
-    const order = await withActor({ role: 'authenticated', userId: access.user.id, email: access.user.email }, (tx) =>
-      readOrder(tx, id),
-    );
+    const order = await withActor(actorFor(access.user), (tx) => readOrder(tx, id));
     if (order) return { kind: 'order', order };
   }
   return { kind: 'not_found' };

@@ -1,7 +1,7 @@
 // The one wording of a product's chosen options, wherever they are shown: the product page's selection line, the
 // cart, the checkout summary and order_items.specifications (which the confirmation, account and admin pages show).
 import { materialLabel, type Category } from '../catalog/categories';
-import type { CartItem, CartSpecifications } from '../cart/types';
+import type { CartSpecifications } from './types';
 
 export interface SpecificationEntry {
   label: 'Stone' | 'Bracelet Size' | 'Necklace Length' | 'Size' | 'Material' | 'Style';
@@ -43,24 +43,9 @@ export function specificationEntries(specs: CartSpecifications, category: Catego
 /** 'Stone: Ruby, Necklace Length: 18", Material: Rose Gold, Style: Necklace' */
 export function specificationsText(item: {
   specifications: CartSpecifications;
-  product: Pick<CartItem['product'], 'category'>;
+  product: { category: Category };
 }): string {
   return specificationEntries(item.specifications, item.product.category)
     .map((e) => `${e.label}: ${e.value}`)
     .join(', ');
-}
-
-/** The SKUs of the cart, each once, in cart order: the Product References box. */
-export function productReferences(items: readonly CartItem[]): string[] {
-  const seen = new Set<string>();
-  for (const item of items) {
-    const sku = item.product.sku?.trim();
-    if (sku) seen.add(sku);
-  }
-  return [...seen];
-}
-
-/** What Copy References puts on the clipboard: one SKU per line. */
-export function referencesText(items: readonly CartItem[]): string {
-  return productReferences(items).join('\n');
 }

@@ -1,7 +1,7 @@
 // Option rules of the product detail page (stone, style, size, quantity, details list). Pure functions shared by the
 // page's client components and the tests; prices come from pricing.ts so the checkout charges what the page shows.
 import { withInchMark } from './labels';
-import type { CartSpecifications } from '../cart/types';
+import type { CartSpecifications } from './types';
 import { materialLabel } from '../catalog/categories';
 import {
   availableStyles,

@@ -39,3 +39,8 @@ export function decrementQuantity(quantity: number, moq: number | null | undefin
 export function incrementQuantity(quantity: number, moq: number | null | undefined): number {
   return clampQuantity(quantity + 1, moq);
 }
+
+/** The MOQ line of a product card. */
+export function moqLabel(moq: number | null | undefined): string {
+  return `MOQ: ${moq && moq > 0 ? moq : DEFAULT_MOQ}`;
+}

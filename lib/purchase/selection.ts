@@ -1,6 +1,6 @@
 // The product page's purchase form in the browser: a selection moves through the views the server computed for it
 // (lib/catalog/purchase-model.ts), so the price, option and label rules stay on the server. Type-only imports.
-import type { CartProductSnapshot, CartSpecifications } from '../cart/types';
+import type { CartProductSnapshot, CartSpecifications } from './types';
 import type { StoneChoice, Style } from './pricing';
 import type { ProductSelection } from './options';
 

@@ -3,7 +3,7 @@
 // mismatches, failed inserts and declines write nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
-import { ADMIN_DASHBOARD_TAG } from '@/lib/admin/dashboard/tags';
+
 import { db } from '@/lib/core/db';
 import { emptyAddress } from '@/lib/checkout/address';
 import { createCheckout, saveCheckoutAddresses, type CheckoutSession } from '@/lib/checkout/server';
@@ -26,6 +26,7 @@ import {
   type TestProducts,
   type WebhookEndpoint,
 } from './checkout-support';
+import { ADMIN_DASHBOARD_TAG } from '@/lib/core/cache/tags';
 
 let p: TestProducts;
 let endpoint: WebhookEndpoint;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { productReferences, referencesText } from '@/lib/cart/references';
 import {
-  productReferences,
-  referencesText,
   specificationEntries,
   specificationsText,
   withInchMark,

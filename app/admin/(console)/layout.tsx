@@ -4,7 +4,7 @@ import { requireAdminPage } from '@/lib/entry/page-guards';
 
 /** The guarded back office: only admins get past this (each page checks again; RLS is the last gate). */
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
-  const admin = await requireAdminPage();
+  const { user: admin } = await requireAdminPage();
   return (
     <AdminFrame email={admin.email ?? ''} signOut={<SignOutForm />}>
       {children}

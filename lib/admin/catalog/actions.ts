@@ -11,7 +11,7 @@ import { isUuid } from '../../core/validation/text';
 import { deleteImages, reorderImages } from './images';
 import { deleteProductRow, insertProduct, unusedImageUrls, updateProduct as writeProduct } from './products';
 import { categoryField, PRODUCT_GONE, productIdField, productSaveInput } from './schema';
-import { CATALOG_WRITE_TAGS, IMAGE_WRITE_TAGS } from './tags';
+import { CATALOG_WRITE_TAGS, IMAGE_WRITE_TAGS } from '../../core/cache/tags';
 
 /** The most images one request may name (a product has a handful). */
 const MAX_IMAGES = 100;

@@ -10,7 +10,7 @@ import { withActor, type DbActor } from '../../core/db';
 import { logError } from '../../core/log';
 import { writeImportRows, type ImportCounts } from './import';
 import type { ImportEvent, ImportPlan } from './import-rows';
-import { CATALOG_WRITE_TAGS } from './tags';
+import { CATALOG_WRITE_TAGS } from '../../core/cache/tags';
 
 /** An unexpected failure (the reference is added); the transaction rolled back, so nothing was written. */
 export const IMPORT_FAILED = 'The import could not be completed and nothing was written';

@@ -4,9 +4,10 @@
 import { z } from 'zod';
 import { defineAction } from '../../entry/define-action';
 import { ActionError } from '../../core/action-result';
-import { CONTENT_TAG } from '../../content/pages';
+
 import { isUuid, text } from '../../core/validation/text';
 import { PAGE_CONTENT_MAX, PAGE_TITLE_MAX } from './rules';
+import { CONTENT_TAG } from '../../core/cache/tags';
 
 const pageSchema = z.object({
   pageId: z.string({ error: 'The page id is missing.' }).refine(isUuid, { error: 'That is not a page id.' }),

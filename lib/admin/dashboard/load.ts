@@ -27,7 +27,7 @@ import {
 } from './figures';
 import type { Period } from './periods';
 import { queryDashboard, type DashboardClock, type DashboardRows } from './query';
-import { ADMIN_DASHBOARD_TAG } from './tags';
+import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
 
 /** SPEC §9: admin figures stay fresh for 5 minutes. */
 export const DASHBOARD_FRESH_SECONDS = 300;

@@ -7,8 +7,9 @@ import { ActionError } from '../../core/action-result';
 import { formatCents } from '../../core/format/money';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../orders/status';
 import { isUuid } from '../../core/validation/text';
-import { ADMIN_DASHBOARD_TAG } from '../dashboard/tags';
+
 import { refundOrder, type RefundOutcome } from './refund';
+import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
 
 const orderId = z
   .string({ error: 'The order id is missing.' })

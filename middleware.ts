@@ -79,7 +79,7 @@ export async function middleware(request: NextRequest) {
 // request, every page request that carries an Origin or Next-Action header (browser POSTs and server actions: the
 // foreign-origin refusal and the action-body check), listing URLs with a query (their rewrite) and listing view
 // paths (their spelling check). Route handlers under /api never run it: they check their caller, origin and body
-// size themselves (lib/http/route.ts), and a middleware in front of them would make Next.js buffer every body.
+// size themselves (lib/entry/define-route.ts), and a middleware in front of them would make Next.js buffer every body.
 // Next.js reads this object statically: literals only.
 export const config = {
   matcher: [

@@ -1,5 +1,5 @@
-// The production server: `next start` with the front cache of whole pages (lib/cache/page-front-cache.mjs) and the
-// brotli copies of scripts and styles (lib/http/precompressed-static.mjs) ahead of Next's request handler. Same arguments as `next start`: node scripts/serve.mjs [-p PORT] [-H HOST].
+// The production server: `next start` with the front cache of whole pages (lib/core/cache/page-front-cache.mjs) and the
+// brotli copies of scripts and styles (lib/core/http/precompressed-static.mjs) ahead of Next's request handler. Same arguments as `next start`: node scripts/serve.mjs [-p PORT] [-H HOST].
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

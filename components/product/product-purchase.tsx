@@ -13,7 +13,7 @@ import { QuantityInput } from './quantity-input';
 
 /**
  * Price, stone/style/size choices, quantity and Add to Cart of one product. Renders into the page's info column; the
- * server computed every selection's price and words (lib/catalog/purchase-model.ts) and drew the icons and facts.
+ * server computed every selection's price and words (lib/purchase/model.ts) and drew the icons and facts.
  */
 interface ProductPurchaseProps {
   model: PurchaseModel;

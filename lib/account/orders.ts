@@ -28,7 +28,7 @@ interface ItemRow {
   specifications: string | null;
 }
 
-/** 'Order #' plus the first 8 characters of the id (SPEC §9). */
+/** 'Order #' plus the first 8 characters of the id. */
 export const orderTitle = (id: string) => `Order #${id.slice(0, 8)}`;
 
 const categoryOf = (value: string | null): Category | null => (isCategory(value) ? value : null);

@@ -1,5 +1,5 @@
 // The account forms' rules, one schema each for the browser (instant messages) and the server action (the check
-// that counts). SPEC §5's words come from the checkout's address rules, so both forms say the same thing.
+// that counts). Its words come from the checkout's address rules, so both forms say the same thing.
 import { z } from 'zod';
 import { PHONE_INVALID, PHONE_PATTERN, REQUIRED_MESSAGES } from '../checkout/address';
 import { isCountryCode } from '../checkout/countries';

@@ -41,7 +41,7 @@ export interface AccountOrderItem {
 
 export interface AccountOrder {
   id: string;
-  /** 'Order #' plus the first 8 characters of the id (SPEC §9). */
+  /** 'Order #' plus the first 8 characters of the id. */
   title: string;
   reference: string | null;
   createdAt: string;

@@ -1,4 +1,4 @@
-// Cart line rules (SPEC §4): the same product with the same specifications is one line whose quantity rises; every
+// Cart line rules: the same product with the same specifications is one line whose quantity rises; every
 // quantity is at least the product's MOQ. Pure: the React provider only dispatches these.
 import { defaultSizeFor, type Style } from '../purchase/pricing';
 import { clampQuantity, effectiveMoq } from '../purchase/quantity';

@@ -1,4 +1,4 @@
-// The cart kept in the browser's local storage under `jewelry_cart` (SPEC §3). The server re-prices every line at
+// The cart kept in the browser's local storage under `jewelry_cart`. The server re-prices every line at
 // checkout; `selectedPrice` and the product snapshot are for display only.
 import type { CartProductSnapshot, CartSpecifications } from '../purchase/types';
 

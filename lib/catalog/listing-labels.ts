@@ -1,4 +1,4 @@
-// Visible wording of listings, cards and search results (SPEC §2). Pure and client-safe.
+// Visible wording of listings, cards and search results. Pure and client-safe.
 import { formatDollars } from '../core/format/money';
 
 export const LISTING_TEXT = {

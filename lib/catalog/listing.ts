@@ -13,7 +13,7 @@ import { CATALOG_TAG } from '../core/cache/tags';
 // in SQL and reads one page; the view's UNION ALL branches are pruned by constant category predicates, and each
 // ORDER BY matches a per-table index so Postgres merges the five index scans and stops after the page.
 
-/** SPEC §9: product lists stay fresh for 5 minutes. */
+/** Product lists stay fresh for 5 minutes. */
 const REVALIDATE_SECONDS = 300;
 
 /** A piece of SQL built by a transaction's tagged template, to be placed inside another query. */

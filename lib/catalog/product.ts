@@ -23,7 +23,7 @@ export function isProductId(id: unknown): id is string {
   return productId.safeParse(id).success;
 }
 
-// SPEC §7: the fallback lookup tries the tables in this order.
+// The fallback lookup tries the tables in this order.
 const LOOKUP_ORDER: readonly Category[] = ['bracelets', 'necklaces', 'rings', 'earrings', 'body_jewelry'];
 
 type RawRow = Record<string, unknown>;

@@ -180,7 +180,7 @@ async function newestMatches(tx: Tx, condition: Fragment, window: Window): Promi
 }
 
 /**
- * The search overlay: SKUs equal to the input first, then the newest 20 matches (SPEC: 20 per category capped at 20
+ * The search overlay: SKUs equal to the input first, then the newest 20 matches (20 per category capped at 20
  * overall, by created_at), and the total, which the 'See all' page lists.
  */
 export async function searchProducts(input: string): Promise<SearchResponse> {

@@ -1,4 +1,4 @@
-// Checkout address rules and messages (SPEC §5). Pure and free of zod, so the checkout form ships without a schema
+// Checkout address rules and messages. Pure and free of zod, so the checkout form ships without a schema
 // library; the request schema of the address route is in address-schema.ts.
 
 export const ADDRESS_FIELDS = [

@@ -26,7 +26,7 @@ export class CheckoutError extends HttpError {
   }
 }
 
-/** 'Payment setup failed: {message}', with SPEC's fallback when the server gave no message. */
+/** 'Payment setup failed: {message}', with the fallback when the server gave no message. */
 export function setupFailedMessage(message: string | null | undefined): string {
   return `Payment setup failed: ${message?.trim() || SETUP_FAILED_FALLBACK}`;
 }

@@ -1,4 +1,4 @@
-// Server-side pricing of checkout lines, with the product pages' own price rules (lib/catalog/pricing). Pure: the
+// Server-side pricing of checkout lines, with the product pages' own price rules (lib/purchase/pricing). Pure: the
 // products come in, priced lines and the total in cents come out.
 import type { Category } from '../catalog/categories';
 import {
@@ -32,7 +32,7 @@ export interface PricedLine {
   unitPriceCents: number;
   lineTotalCents: number;
   specifications: CartSpecifications;
-  /** The order item's specifications text: SPEC's labels, joined with ', '. */
+  /** The order item's specifications text: the labels, joined with ', '. */
   specificationsText: string;
 }
 

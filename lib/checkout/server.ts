@@ -82,7 +82,7 @@ function toStripeAddress(a: Address) {
 }
 
 /**
- * Validates the addresses with SPEC's rules and saves them onto the open checkout record and its PaymentIntent
+ * Validates the addresses with the rules and saves them onto the open checkout record and its PaymentIntent
  * (shipping). `allowedCheckoutIds` comes from the browser's signed checkout cookie.
  */
 export async function saveCheckoutAddresses(input: {

@@ -37,7 +37,7 @@ export const getContentIndex = unstable_cache(loadContentIndex, ['content-index-
 
 /**
  * Whether a content page exists, from the cached page index: cheap enough to check before the page streams, so a
- * missing page answers with a real 404 status. A failed read counts as missing (SPEC: error or missing → not found).
+ * missing page answers with a real 404 status. A failed read counts as missing (error or missing → not found).
  */
 export async function contentPageExists(slug: string): Promise<boolean> {
   if (!isContentSlug(slug)) return false;

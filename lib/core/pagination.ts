@@ -1,4 +1,4 @@
-// Page-number rules shared by every paginated list (SPEC §5 and §9). Pure functions.
+// Page-number rules shared by every paginated list. Pure functions.
 
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 

@@ -25,7 +25,7 @@ export interface ActionDefinition<S extends z.ZodType, T> {
   schema: S;
   /** The toast or banner after success. */
   success?: string | ((data: T, input: z.output<S>) => string);
-  /** What the person sees when something unexpected fails (SPEC's 'Failed to …' wording). */
+  /** What the person sees when something unexpected fails (the 'Failed to …' wording). */
   failure: string;
   /** Cache tags to revalidate after the transaction commits. */
   revalidate?: readonly string[] | ((data: T, input: z.output<S>) => readonly string[]);

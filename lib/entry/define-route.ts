@@ -1,7 +1,7 @@
 import 'server-only';
 // The one wrapper for route handlers: a request id on every answer, the caller checked on the server, rate limits,
 // and errors answered as JSON with a status and a readable message. Bodies are read by the handler through
-// lib/http/body.ts with its own cap; database text never reaches the client.
+// lib/core/request-body.ts with its own cap; database text never reaches the client.
 import { authorize, type Access, type Caller } from './access';
 import { isSameOrigin } from '../core/security/origin';
 import { enforceRateLimits, type RateCheck } from '../core/rate-limit';

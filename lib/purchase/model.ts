@@ -1,5 +1,5 @@
 // Builds the product page's purchase model on the server: every selection the page can reach, with its price and
-// words, from the same rules the checkout prices with (pricing.ts, product-options.ts, cart/labels.ts).
+// words, from the same rules the checkout prices with (pricing.ts, options.ts, labels.ts).
 import { specificationsText } from './labels';
 import { materialLabel } from '../catalog/categories';
 import { availableStyles, defaultSizeFor, displayPrice, hasSecondStone, stoneName, type StoneChoice } from './pricing';

@@ -36,7 +36,7 @@ export function selectionPrice(product: Product, selection: ProductSelection): n
 }
 
 /**
- * Add to Cart needs a price for the current selection. SPEC names rings; the same holds for every category, because
+ * Add to Cart needs a price for the current selection. The rule is written for rings; it holds for every category, because
  * the checkout cannot charge a line without a price.
  */
 export function canAddToCart(product: Product, selection: ProductSelection): boolean {
@@ -150,7 +150,7 @@ export function formatGauge(gauge: string | number | null | undefined): string {
 
 // ── Cart specifications ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The cart line's specifications for a selection (SPEC §3: stoneType, stoneName, size, material, style). */
+/** The cart line's specifications for a selection (stoneType, stoneName, size, material, style). */
 export function cartSpecifications(product: Product, selection: ProductSelection): CartSpecifications {
   return {
     stoneType: selection.stoneType,

@@ -47,7 +47,7 @@ export function defaultStyle(product: Product): Style | null {
   return availableStyles(product)[0] ?? null;
 }
 
-/** Size after a style switch (SPEC: necklace 18, bracelet 7). */
+/** Size after a style switch (necklace 18, bracelet 7). */
 export function defaultSizeFor(style: Style | null | undefined): string | null {
   if (style === 'necklace') return DEFAULT_NECKLACE_LENGTH;
   if (style === 'bracelet') return DEFAULT_BRACELET_SIZE;
@@ -94,7 +94,7 @@ export function unitPrice(product: Product, selection: PriceSelection): number |
   }
 }
 
-/** The normalised display price (SPEC §3): price_stone1, otherwise the 18-inch stone-1 necklace price. */
+/** The normalised display price: price_stone1, otherwise the 18-inch stone-1 necklace price. */
 export function displayPrice(product: Product): number | null {
   if ('price_stone1' in product) return positivePrice(product.price_stone1);
   return positivePrice(product.n_price_18_stone1);

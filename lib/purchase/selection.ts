@@ -1,5 +1,5 @@
 // The product page's purchase form in the browser: a selection moves through the views the server computed for it
-// (lib/catalog/purchase-model.ts), so the price, option and label rules stay on the server. Type-only imports.
+// (lib/purchase/model.ts), so the price, option and label rules stay on the server. Type-only imports.
 import type { CartProductSnapshot, CartSpecifications } from './types';
 import type { StoneChoice, Style } from './pricing';
 import type { ProductSelection } from './options';
@@ -70,7 +70,7 @@ export function choose(
   return option && !option.disabled ? { ...selection, size: change.size } : selection;
 }
 
-/** The cart line's specifications (SPEC §3): the same as cartSpecifications on the server. */
+/** The cart line's specifications: the same as cartSpecifications on the server. */
 export function purchaseSpecifications(model: PurchaseModel, selection: ProductSelection): CartSpecifications {
   return {
     stoneType: selection.stoneType,

@@ -17,6 +17,6 @@ export interface CartProductSnapshot {
   category: Category;
   imageUrl: string | null;
   moq: number;
-  /** Display price of the product (SPEC's normalised `price`). */
+  /** Display price of the product (the normalised `price`). */
   price: number | null;
 }

@@ -3,7 +3,7 @@
 import type { Category } from '../catalog/categories';
 
 export const PRODUCT_IMAGES_BUCKET = 'product-images';
-/** SPEC: images up to 10 MB. */
+/** Images up to 10 MB. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = 'The image is larger than 10 MB';
 export const NOT_AN_IMAGE = 'The file is not a JPEG, PNG, WebP or AVIF image';

@@ -41,7 +41,7 @@ export function cookieJar() {
   return { cookies, methods };
 }
 
-/** The server client of lib/supabase, bound to a cookie jar. */
+/** The server client of lib/core/supabase, bound to a cookie jar. */
 export function serverClient(jar: ReturnType<typeof cookieJar>, url = supabaseUrl()) {
   return createServerClient(url, anonKey(), { cookies: jar.methods, realtime: realtimeForNode });
 }

@@ -25,7 +25,7 @@ describe('account address schema', () => {
     expect(r).toMatchObject({ city: 'New York', address_line2: null, use_for_billing: false, is_default: true });
   });
 
-  it("says SPEC's words for each missing field", () => {
+  it("says the words for each missing field", () => {
     const errors = errorsOf(saveAddressSchema, { ...address, address_line1: ' ', city: '', state: '', postal_code: '', country: '' });
     expect(errors).toMatchObject({
       address_line1: REQUIRED_MESSAGES.address_line1,

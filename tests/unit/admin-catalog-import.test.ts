@@ -44,7 +44,7 @@ describe('reading a CSV file', () => {
   });
 });
 
-describe('the import rules (SPEC §5), row by row', () => {
+describe('the import rules, row by row', () => {
   it('skips rows without a sku and defaults the name, weight, MOQ and ticks', () => {
     const p = plan(
       'sku,name,weight,moq,is_new_arrival,is_mens_jewelry,is_adjustable,price_stone1\n' +

@@ -1,4 +1,4 @@
-// The compressed copies of scripts and styles (build/precompress.ts writes them, lib/http/precompressed-static.mjs
+// The compressed copies of scripts and styles (build/precompress.ts writes them, lib/core/http/precompressed-static.mjs
 // serves them), in front of a real HTTP server standing in for Next.js.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';

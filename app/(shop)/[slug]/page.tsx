@@ -15,7 +15,7 @@ async function load(slug: string) {
   try {
     return await getContentPage(slug);
   } catch (err) {
-    // SPEC: an error shows the same 'Page Not Found' as a missing page.
+    // An error shows the same 'Page Not Found' as a missing page.
     console.error('Content page query failed', err);
     return null;
   }

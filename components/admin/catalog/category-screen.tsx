@@ -52,7 +52,7 @@ export function CategoryScreen({ data }: { data: CategoryScreenData }) {
     if (urlEdit) router.replace(href(null), { scroll: false });
   }
 
-  // A product chosen in the header search opens here (SPEC §9: the hand-off is good for 10 s on this page). The search
+  // A product chosen in the header search opens here (the hand-off is good for 10 s on this page). The search
   // navigates here even when this screen is already shown, which renders it again with new data.
   useEffect(() => {
     const id = takeHandoff(category);

@@ -21,7 +21,7 @@ type Step =
   | { step: 'importing'; name: string; table: CsvTable; plan: ImportPlan; stage: 'upload' | 'write'; fraction: number }
   | { step: 'done'; name: string; table: CsvTable; outcome: Extract<ImportOutcome, { type: 'done' }> };
 
-/** SPEC §5: a CSV file (spreadsheet types are accepted here and then explained), one file only. */
+/** A CSV file (spreadsheet types are accepted here and then explained), one file only. */
 const ACCEPT = {
   'text/csv': ['.csv'],
   'text/plain': ['.csv', '.txt'],

@@ -5,7 +5,7 @@ import { statusLabel } from '@/lib/orders/status';
 import { Thumb } from '../thumb';
 import { StatusControl } from './status-control';
 
-/** SPEC: the transaction id is shown cut to 14 characters. */
+/** The transaction id is shown cut to 14 characters. */
 const shortTransaction = (id: string) => (id.length > 14 ? `${id.slice(0, 14)}…` : id);
 
 function AddressBlock({ title, address }: { title: string; address: Address | null }) {

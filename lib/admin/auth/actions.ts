@@ -1,5 +1,5 @@
 'use server';
-// Admin sign-in (SPEC §2, §5, §8): signs in through the Auth server (the session cookies are set on the response),
+// Admin sign-in: signs in through the Auth server (the session cookies are set on the response),
 // then asks the database, as that user, whether they are an admin. A non-admin is signed out again. Attempts are
 // rate limited per e-mail address and per client address.
 import { redirect } from 'next/navigation';

@@ -8,7 +8,7 @@ import { writeColumns } from './fields';
 import type { ImportRow } from './import-rows';
 import { ownerKey, table } from './products';
 
-/** SPEC asks for batches of at least 50; larger ones cost fewer round trips. */
+/** Batches of at least 50 rows; larger ones cost fewer round trips. */
 export const IMPORT_BATCH_SIZE = 500;
 
 export interface ImportCounts {

@@ -5,7 +5,7 @@ import { parsePageParam } from '../../core/pagination';
 import { isUuid } from '../../core/validation/text';
 import { categoryScreenPath } from '../search/rules';
 
-/** SPEC §9: the search's edit hand-off is honoured for 10 s on the list page (5 s elsewhere). */
+/** The search's edit hand-off is honoured for 10 s on the list page (5 s elsewhere). */
 export const HANDOFF_TTL_ON_LIST_MS = 10_000;
 
 export interface CategoryScreenQuery {

@@ -1,5 +1,5 @@
 import 'server-only';
-// The dashboard of one period: the SQL figures shaped for the page. Kept for 5 minutes (SPEC §9's admin cache, shared
+// The dashboard of one period: the SQL figures shaped for the page. Kept for 5 minutes (the admin cache, shared
 // by every admin: RLS shows them all the same orders) and dropped at once when an admin changes an order.
 import { unstable_cache } from 'next/cache';
 import type { Category } from '../../catalog/categories';
@@ -29,7 +29,7 @@ import type { Period } from './periods';
 import { queryDashboard, type DashboardClock, type DashboardRows } from './query';
 import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
 
-/** SPEC §9: admin figures stay fresh for 5 minutes. */
+/** Admin figures stay fresh for 5 minutes. */
 export const DASHBOARD_FRESH_SECONDS = 300;
 
 export interface Dashboard {

@@ -1,4 +1,4 @@
-// The dashboard's periods (SPEC: This Month by default, Last Month, Last 30 Days, All Time), as they appear in the
+// The dashboard's periods (This Month by default, Last Month, Last 30 Days, All Time), as they appear in the
 // URL (?period=) and on the selector. Pure: shared by the page, the query and the tests.
 
 export const PERIODS = [

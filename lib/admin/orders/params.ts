@@ -2,7 +2,7 @@
 import { parsePageParam } from '../../core/pagination';
 import { isOrderStatus, type OrderStatus } from '../../orders/status';
 
-/** SPEC §9: admin orders, 20 per page. */
+/** Admin orders, 20 per page. */
 export const ORDERS_PAGE_SIZE = 20;
 
 export const ORDER_SORTS = [

@@ -14,7 +14,7 @@ const MAX_BYTES = 64 * 1024 * 1024;
 /** Request headers of the App Router's own fetches (RSC payloads, prefetches) and of conditional requests. */
 const PASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'if-none-match', 'if-modified-since', 'range', 'authorization'];
 
-/** The latest revalidation of any cache tag known to this process (lib/cache/shared-tags-handler.mjs keeps it). */
+/** The latest revalidation of any cache tag known to this process (lib/core/cache/shared-tags-handler.mjs keeps it). */
 export function tagClock() {
   const times = globalThis.__shopSharedTags?.revalidatedAt;
   let latest = 0;

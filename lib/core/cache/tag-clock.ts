@@ -1,5 +1,5 @@
 // When a cache tag was last revalidated on this server, by an edit here or, through the shared cache handler
-// (lib/cache/shared-tags-handler.mjs), on another server. In-memory caches of the server's own (search answers) put
+// (lib/core/cache/shared-tags-handler.mjs), on another server. In-memory caches of the server's own (search answers) put
 // it in their keys, so an admin's edit drops them exactly when it drops Next's cached pages.
 
 interface SharedTagsState {

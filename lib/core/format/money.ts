@@ -1,4 +1,4 @@
-// The one money formatter and the dollars↔cents rules (SPEC §9: cents = dollars × 100, rounded).
+// The one money formatter and the dollars↔cents rules (cents = dollars × 100, rounded).
 // Written out rather than Intl.NumberFormat: building the first currency formatter loads ICU locale data, 40–70 ms
 // of main thread on a phone while a page hydrates its prices (tests/unit/money.test.ts holds it equal to Intl).
 

@@ -25,7 +25,7 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
     const [checkoutIds, user] = await Promise.all([browserCheckoutIds(), getCurrentUser().catch(() => null)]);
     view = await loadConfirmation(orderId, { checkoutIds, user });
   } catch (err) {
-    // SPEC §8: a failed lookup goes home.
+    // A failed lookup goes home.
     console.error('order confirmation: lookup failed', err);
     redirect('/');
   }

@@ -3,7 +3,7 @@
 // code stay out of the account page's first load.
 import type { AddressType, SavedAddress } from '@/lib/account/types';
 import { AddressForm } from './address-form';
-import { Modal } from './modal';
+import { Modal } from '../ui/dialog';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this address?';
 

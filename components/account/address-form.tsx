@@ -1,6 +1,6 @@
 'use client';
 import { useRef, useState, type FormEvent } from 'react';
-import { focusFirstInvalid, SelectField, TextField } from '@/components/checkout/field';
+import { focusFirstInvalid, SelectField, TextField } from '@/components/ui/field';
 import { saveAccountAddress } from '@/lib/account/actions';
 import { ADDRESS_SAVE_FAILED, saveAddressSchema } from '@/lib/account/schemas';
 import type { AddressType, SavedAddress } from '@/lib/account/types';

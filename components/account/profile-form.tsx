@@ -2,7 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/components/ui/toaster';
-import { focusFirstInvalid, TextField } from '@/components/checkout/field';
+import { focusFirstInvalid, TextField } from '@/components/ui/field';
 import { updateAccountProfile } from '@/lib/account/actions';
 import type { Profile } from '@/lib/account/types';
 import { fieldErrors } from '@/lib/core/errors';

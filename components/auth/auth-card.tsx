@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { focusFirstInvalid, TextField } from '@/components/checkout/field';
+import { focusFirstInvalid, TextField } from '@/components/ui/field';
 import type { ActionResult } from '@/lib/core/action-result';
 import {
   sendMagicLink,

@@ -1,7 +1,7 @@
 'use client';
 import { countries } from '@/lib/checkout/countries';
 import type { Address, AddressErrors, AddressField } from '@/lib/checkout/address';
-import { SelectField, TextField } from './field';
+import { SelectField, TextField } from '../ui/field';
 
 interface AddressFieldsetProps {
   kind: 'shipping' | 'billing';

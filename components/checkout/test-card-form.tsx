@@ -8,7 +8,7 @@ import {
   type CardFields,
 } from '@/lib/checkout/card';
 import { confirmWithStandIn } from '@/lib/checkout/browser-payment';
-import { TextField } from './field';
+import { TextField } from '../ui/field';
 import type { PaymentFormProps } from './payment-method';
 
 /**

@@ -1,12 +1,13 @@
 'use client';
-import { useRef, useState, type FormEvent } from 'react';
-import { focusFirstInvalid, SelectField, TextField } from '@/components/ui/field';
+import { useState, type FormEvent } from 'react';
+import { SelectField, TextField } from '@/components/ui/field';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { saveAccountAddress } from '@/lib/account/actions';
-import { ADDRESS_SAVE_FAILED, saveAddressSchema } from '@/lib/account/schemas';
+import { saveAddressSchema } from '@/lib/account/schemas';
+import { ADDRESS_SAVE_FAILED } from '@/lib/checkout/errors';
 import type { AddressType, SavedAddress } from '@/lib/account/types';
 import { DEFAULT_COUNTRY } from '@/lib/checkout/address';
 import { countries } from '@/lib/checkout/countries';
-import { fieldErrors } from '@/lib/core/errors';
 
 const COUNTRIES = countries();
 
@@ -51,11 +52,9 @@ interface AddressFormProps {
 /** Add or edit one address. The same schema checks it here and, again, in the server action. */
 export function AddressForm({ address, firstOfType, onSaved, onCancel }: AddressFormProps) {
   const [values, setValues] = useState<Values>(() => initialValues(address, firstOfType));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, errors, setErrors, pending, submit: send } = useActionForm();
   const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const adding = address === null;
-  const form = useRef<HTMLFormElement>(null);
 
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
     setValues((v) => {
@@ -84,22 +83,13 @@ export function AddressForm({ address, firstOfType, onSaved, onCancel }: Address
       ...values,
       use_for_billing: adding && values.address_type === 'shipping' && values.use_for_billing,
     };
-    const checked = saveAddressSchema.safeParse(input);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error));
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setPending(true);
-    const result = await saveAccountAddress(input).catch(() => null);
-    setPending(false);
-    if (result?.ok) {
+    const result = await send(input, saveAddressSchema, saveAccountAddress);
+    if (!result) return;
+    if (result.ok) {
       onSaved(result.message ?? 'Address saved');
       return;
     }
-    setErrors(result?.fieldErrors ?? {});
-    focusFirstInvalid(form.current);
-    setFailure(result && result.status < 500 && !result.fieldErrors ? result.error : ADDRESS_SAVE_FAILED);
+    setFailure(result.status < 500 && !result.fieldErrors ? result.error : ADDRESS_SAVE_FAILED);
   }
 
   return (

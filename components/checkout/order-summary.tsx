@@ -1,6 +1,6 @@
 import { Gem } from 'lucide-react';
 import Image from 'next/image';
-import { canOptimize } from '@/components/product/image-src';
+import { canOptimize } from '@/components/shop/listing/image-srcset';
 import type { PricedLine } from '@/lib/checkout/pricing';
 import { formatCents } from '@/lib/core/format/money';
 

@@ -8,7 +8,8 @@ import { deleteAddress, saveAddress } from './addresses';
 import { reorderPlan } from './orders';
 import { updateProfile } from './profile';
 import type { ReorderPlan } from './reorder';
-import { ADDRESS_SAVE_FAILED, addressIdSchema, orderIdSchema, profileSchema, saveAddressSchema } from './schemas';
+import { ADDRESS_SAVE_FAILED } from '../checkout/errors';
+import { addressIdSchema, orderIdSchema, profileSchema, saveAddressSchema } from './schemas';
 import type { SavedAddress } from './types';
 
 export const saveAccountAddress = defineAction({

@@ -7,7 +7,8 @@ import { getProductsByIds } from '../catalog/product';
 import { totalPagesFor } from '../core/pagination';
 import { orderLineEntries } from './order-options';
 import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
-import { ORDERS_PAGE_SIZE, type AccountOrder, type OrdersPage } from './types';
+import { ORDERS_PAGE_SIZE } from '../orders/lists';
+import type { AccountOrder, OrdersPage } from './types';
 
 interface OrderRow {
   id: string;

@@ -7,7 +7,6 @@ import { optionalText, text, uuidText } from '../core/validation/text';
 import { ADDRESS_TYPES } from './types';
 
 export const COUNTRY_INVALID = 'Please choose a country from the list.';
-export const ADDRESS_SAVE_FAILED = 'Failed to save address. Please try again.';
 
 /** Objects refuse keys they do not know: a forged user_id is named, not silently dropped. */
 function strict<T extends z.ZodRawShape>(shape: T) {

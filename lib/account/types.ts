@@ -57,8 +57,6 @@ export interface OrdersPage {
   total: number;
 }
 
-export const ORDERS_PAGE_SIZE = 20;
-
 /** A signed-in customer's checkout, filled from the default addresses and the profile. */
 export interface CheckoutPrefill {
   shipping: Address;

@@ -8,6 +8,7 @@ import { InvalidCategoryError, resolveCategorySlug, type SlugClause } from './sl
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
 import { CATALOG_TAG } from '../core/cache/tags';
+import { logError } from '../core/log';
 
 // Listing and search reads over the cross-category view `catalog_products`. Every filter, sort, count and page runs
 // in SQL and reads one page; the view's UNION ALL branches are pruned by constant category predicates, and each
@@ -186,7 +187,7 @@ export async function getListingOutcome(scope: ListingScope, query: ListingQuery
   try {
     return { ok: true, page: await getListing(scope, query) };
   } catch (err) {
-    if (!(err instanceof InvalidCategoryError)) console.error('Listing query failed', err);
+    if (!(err instanceof InvalidCategoryError)) logError('Listing query failed', err);
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
 }

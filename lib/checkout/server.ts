@@ -11,6 +11,7 @@ import { ADDRESS_BANNER, CheckoutError } from './errors';
 import type { CheckoutLineInput } from './lines';
 import type { CheckoutSessionResponse } from './api';
 import { priceCheckout } from './pricing';
+import { logError } from '../core/log';
 
 /** What opening a checkout answers with: the route handler sends it as is. */
 export type CheckoutSession = CheckoutSessionResponse;
@@ -51,7 +52,7 @@ export async function createCheckout(input: {
       { idempotencyKey: `checkout-${checkoutId}` },
     );
   } catch (err) {
-    console.error('checkout: PaymentIntent creation failed', err);
+    logError('checkout: PaymentIntent creation failed', err);
     throw new CheckoutError(502, 'payment_provider', providerMessage(err));
   }
   if (!intent.client_secret) throw new CheckoutError(502, 'payment_provider', 'The payment provider sent no client secret.');
@@ -119,6 +120,6 @@ export async function saveCheckoutAddresses(input: {
     });
   } catch (err) {
     // The record holds the addresses the order is written from; the PaymentIntent copy is for the Stripe dashboard.
-    console.error('checkout: could not copy the shipping address to the PaymentIntent', err);
+    logError('checkout: could not copy the shipping address to the PaymentIntent', err);
   }
 }

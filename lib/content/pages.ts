@@ -3,6 +3,7 @@ import { unstable_cache } from 'next/cache';
 import { asAnon } from '../core/db';
 import { isContentSlug } from './format';
 import { CONTENT_TAG } from '../core/cache/tags';
+import { logError } from '../core/log';
 
 export interface ContentPage {
   slug: string;
@@ -44,7 +45,7 @@ export async function contentPageExists(slug: string): Promise<boolean> {
   try {
     return (await getContentIndex()).some((p) => p.slug === slug);
   } catch (err) {
-    console.error('Content index query failed', err);
+    logError('Content index query failed', err);
     return false;
   }
 }

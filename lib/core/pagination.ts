@@ -1,4 +1,5 @@
 // Page-number rules shared by every paginated list. Pure functions.
+import { firstParam } from './search-params';
 
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
@@ -7,7 +8,7 @@ export const MAX_PAGE = 1_000_000;
 
 /** `?page=` value to a page number: non-numeric, or below 1, counts as 1. */
 export function parsePageParam(value: string | string[] | null | undefined): number {
-  const raw = Array.isArray(value) ? value[0] : value;
+  const raw = firstParam(value);
   if (typeof raw !== 'string' || !/^\s*\d+\s*$/.test(raw)) return 1;
   const page = Number(raw);
   if (!Number.isSafeInteger(page) || page < 1) return 1;

@@ -9,6 +9,7 @@ import { stripe } from '../payments/stripe';
 import type { Address } from '../checkout/address';
 import { fulfilPaymentIntent } from './fulfilment';
 import { orderReference } from './reference';
+import { logError } from '../core/log';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -112,7 +113,7 @@ async function settleCheckout(checkout: { status: string; payment_intent_id: str
   try {
     pi = await stripe().paymentIntents.retrieve(checkout.payment_intent_id);
   } catch (err) {
-    console.error('confirmation: could not read the PaymentIntent', err);
+    logError('confirmation: could not read the PaymentIntent', err);
     return 'processing';
   }
   if (pi.status === 'succeeded') {

@@ -15,7 +15,7 @@ import { CATEGORY_INFO } from '@/lib/catalog/categories';
 import { AdminPagination } from '../pagination';
 import { ConfirmDialog } from './confirm-dialog';
 import { ImportPanel } from './import-panel';
-import { ProductCard } from './product-card';
+import { ProductTile } from './product-tile';
 import { ProductModal, type ModalTarget } from './product-modal';
 
 function takeHandoff(category: CategoryScreenData['category']): string | null {
@@ -136,7 +136,7 @@ export function CategoryScreen({ data }: { data: CategoryScreenData }) {
       ) : (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
           {data.items.map((product) => (
-            <ProductCard
+            <ProductTile
               key={product.id}
               product={product}
               opening={opening && target?.kind === 'edit' && target.id === product.id}

@@ -9,7 +9,7 @@ import { withActor } from '../../core/db';
 import { removeProductImageFiles } from '../../storage/product-images';
 import { isUuid } from '../../core/validation/text';
 import { deleteImages, reorderImages } from './images';
-import { deleteProductRow, insertProduct, unusedImageUrls, updateProduct as writeProduct } from './products';
+import { deleteProductRow, insertProductRow, unusedImageUrls, updateProductRow } from './products';
 import { categoryField, PRODUCT_GONE, productIdField, productSaveInput } from './schema';
 import { CATALOG_WRITE_TAGS, IMAGE_WRITE_TAGS } from '../../core/cache/tags';
 
@@ -23,7 +23,7 @@ export const createProduct = defineAction({
   success: 'Product added successfully',
   failure: 'Failed to save product',
   revalidate: CATALOG_WRITE_TAGS,
-  run: async ({ category, product }, { tx }) => ({ id: await insertProduct(tx, category, product) }),
+  run: async ({ category, product }, { tx }) => ({ id: await insertProductRow(tx, category, product) }),
 });
 
 export const updateProduct = defineAction({
@@ -34,7 +34,7 @@ export const updateProduct = defineAction({
   failure: 'Failed to save product',
   revalidate: CATALOG_WRITE_TAGS,
   run: async ({ category, id, product }, { tx }) => {
-    if (!(await writeProduct(tx, category, id, product))) throw new ActionError(PRODUCT_GONE, 404);
+    if (!(await updateProductRow(tx, category, id, product))) throw new ActionError(PRODUCT_GONE, 404);
     return { id };
   },
 });

@@ -102,7 +102,7 @@ function duplicateSku(err: unknown, category: Category): never {
   throw err;
 }
 
-export async function insertProduct(tx: Tx, category: Category, product: ProductWrite): Promise<string> {
+export async function insertProductRow(tx: Tx, category: Category, product: ProductWrite): Promise<string> {
   const columns = writeColumns(category);
   const rows = await tx<{ id: string }[]>`
     insert into ${table(tx, category)} (${tx(columns)})
@@ -112,7 +112,7 @@ export async function insertProduct(tx: Tx, category: Category, product: Product
 }
 
 /** Writes every editable column; false when the product no longer exists. */
-export async function updateProduct(tx: Tx, category: Category, id: string, product: ProductWrite): Promise<boolean> {
+export async function updateProductRow(tx: Tx, category: Category, id: string, product: ProductWrite): Promise<boolean> {
   const columns = writeColumns(category);
   const rows = await tx<{ id: string }[]>`
     update ${table(tx, category)} t set (${tx(columns)}) = (

@@ -8,7 +8,8 @@ import { formatDateTime } from '../../core/format/date';
 import { orderReference } from '../../orders/reference';
 import type { OrderStatus } from '../../orders/status';
 import { nearestEndWindow, totalPagesFor } from '../../core/pagination';
-import { ORDERS_PAGE_SIZE, type OrdersQuery } from './params';
+import { ORDERS_PAGE_SIZE } from '../../orders/lists';
+import type { OrdersQuery } from './params';
 import { refundableCents } from './refund-rules';
 import type { AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment } from './types';
 

@@ -21,3 +21,13 @@ export function formatDollars(dollars: number): string {
 export function toCents(dollars: number): number {
   return Math.round(Number((dollars * 100).toFixed(6)));
 }
+
+/** A stored price for a file or a form field: 12.5 → "12.50"; none → "". */
+export function plainAmount(value: unknown): string {
+  return value === null || value === undefined || value === '' ? '' : Number(value).toFixed(2);
+}
+
+/** 1250 → "12.50": cents as a plain amount, for files. */
+export function plainAmountFromCents(cents: string | number): string {
+  return (Number(cents) / 100).toFixed(2);
+}

@@ -7,6 +7,7 @@ import { getCurrentUser } from '@/lib/auth/user';
 import { browserCheckoutIds } from '@/lib/checkout/cookie-store';
 import { loadConfirmation, type ConfirmationView } from '@/lib/orders/confirmation';
 import { isUuid } from '@/lib/core/validation/text';
+import { logError } from '@/lib/core/log';
 
 export const metadata: Metadata = { title: 'Order Confirmation', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';
@@ -26,7 +27,7 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
     view = await loadConfirmation(orderId, { checkoutIds, user });
   } catch (err) {
     // A failed lookup goes home.
-    console.error('order confirmation: lookup failed', err);
+    logError('order confirmation: lookup failed', err);
     redirect('/');
   }
   // Back from a failed 3-D Secure step: the cart is intact, so the buyer starts the payment again.

@@ -9,7 +9,7 @@ const BADGE = {
   Adjustable: 'bg-amber-50 text-amber-900 ring-amber-600/20',
 } as const;
 
-interface ProductCardProps {
+interface ProductTileProps {
   product: AdminProductCard;
   /** The edit modal for this product is being opened. */
   opening: boolean;
@@ -17,7 +17,7 @@ interface ProductCardProps {
   onDelete(button: HTMLButtonElement): void;
 }
 
-export function ProductCard({ product, opening, onEdit, onDelete }: ProductCardProps) {
+export function ProductTile({ product, opening, onEdit, onDelete }: ProductTileProps) {
   const badges = (['New', "Men's", 'Adjustable'] as const).filter(
     (b) => (b === 'New' && product.isNew) || (b === "Men's" && product.isMens) || (b === 'Adjustable' && product.isAdjustable),
   );

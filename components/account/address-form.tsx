@@ -1,15 +1,13 @@
 'use client';
 import { useState, type FormEvent } from 'react';
-import { SelectField, TextField } from '@/components/ui/field';
+import { AddressFields } from '@/components/ui/address-fields';
+import { SelectField } from '@/components/ui/field';
 import { useActionForm } from '@/components/ui/use-action-form';
 import { saveAccountAddress } from '@/lib/account/actions';
 import { saveAddressSchema } from '@/lib/account/schemas';
 import { ADDRESS_SAVE_FAILED } from '@/lib/checkout/errors';
 import type { AddressType, SavedAddress } from '@/lib/account/types';
 import { DEFAULT_COUNTRY } from '@/lib/checkout/address';
-import { countries } from '@/lib/checkout/countries';
-
-const COUNTRIES = countries();
 
 interface Values {
   address_type: AddressType;
@@ -65,14 +63,6 @@ export function AddressForm({ address, firstOfType, onSaved, onCancel }: Address
     });
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   };
-  const text = (field: 'address_line1' | 'address_line2' | 'city' | 'state' | 'postal_code') => ({
-    id: `address-${field.replace('_', '-')}`,
-    name: field,
-    value: values[field],
-    error: errors[field],
-    disabled: pending,
-    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
-  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -106,33 +96,7 @@ export function AddressForm({ address, firstOfType, onSaved, onCancel }: Address
         <option value="shipping">Shipping</option>
         <option value="billing">Billing</option>
       </SelectField>
-      <TextField {...text('address_line1')} label="Street address" autoComplete="address-line1" fieldClassName="sm:col-span-2" />
-      <TextField
-        {...text('address_line2')}
-        label="Apartment, suite, etc. (optional)"
-        autoComplete="address-line2"
-        fieldClassName="sm:col-span-2"
-      />
-      <TextField {...text('city')} label="City" autoComplete="address-level2" />
-      <TextField {...text('state')} label="State/Province" autoComplete="address-level1" />
-      <TextField {...text('postal_code')} label="Postal code" autoComplete="postal-code" />
-      <SelectField
-        id="address-country"
-        name="country"
-        label="Country"
-        autoComplete="country"
-        value={values.country}
-        error={errors.country}
-        disabled={pending}
-        onChange={(e) => set('country', e.target.value)}
-      >
-        <option value="">Select a country</option>
-        {COUNTRIES.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
+      <AddressFields idPrefix="address" value={values} errors={errors} disabled={pending} onChange={set} />
       <div className="flex flex-col gap-3 sm:col-span-2">
         {adding && values.address_type === 'shipping' && (
           <label className="flex w-fit cursor-pointer items-center gap-3 text-sm">

@@ -1,3 +1,4 @@
+// Over 300 lines: one deterministic generator; looks, products and prices must stay in step.
 // The generated catalog: about forty products per category, deterministic for a given seed. Each product follows a
 // "look" (a drawn style in one metal and one stone colour); products of a look share the rendered images, so a cold
 // seed renders a few hundred pictures rather than one per product image.

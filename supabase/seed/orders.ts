@@ -1,3 +1,4 @@
+// Over 300 lines: one deterministic generator; rhythm, statuses and prices must stay in step.
 // About ninety days of order history: a few orders a day with a weekday and business-hours rhythm, statuses by age,
 // guests and the demo customer, items priced by the shop's own price rules, and one card payment per order.
 import { BRACELET_SIZES, type Category, NECKLACE_LENGTHS, materialLabel } from '../../lib/catalog/categories';

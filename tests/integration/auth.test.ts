@@ -1,3 +1,4 @@
+// Over 300 lines: one stand-in, one client set-up, every Auth method the shop calls.
 // The Auth stand-in through the unchanged supabase-js and @supabase/ssr clients: every method the shop uses, with
 // the errors the clients must raise. Mail is read back from the local mailbox.
 import { createHash, randomUUID } from 'node:crypto';

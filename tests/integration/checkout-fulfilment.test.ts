@@ -1,3 +1,4 @@
+// Over 300 lines: every delivery order shares one webhook endpoint and the PaymentIntent helpers.
 // Payment fulfilment on real Postgres, driven through the webhook route handler and the Stripe stand-in with the real
 // SDK: one order per PaymentIntent under duplicate, concurrent and out-of-order deliveries; forged events, amount
 // mismatches, failed inserts and declines write nothing.

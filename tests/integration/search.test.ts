@@ -1,3 +1,4 @@
+// Over 300 lines: every search case runs on the one seeded catalog this file builds.
 // Search queries on a real Postgres: prefix matching, exact SKU first, newest first, the cap of 20, the total.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Over 300 lines: one case per category and option rule, all on the same product fixtures.
 import { describe, expect, it } from 'vitest';
 import {
   canAddToCart,

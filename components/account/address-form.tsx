@@ -7,16 +7,10 @@ import { saveAccountAddress } from '@/lib/account/actions';
 import { saveAddressSchema } from '@/lib/account/schemas';
 import { ADDRESS_SAVE_FAILED } from '@/lib/checkout/errors';
 import type { AddressType, SavedAddress } from '@/lib/account/types';
-import { DEFAULT_COUNTRY } from '@/lib/checkout/address';
+import { DEFAULT_COUNTRY, type PostalAddress } from '@/lib/checkout/address';
 
-interface Values {
+interface Values extends PostalAddress {
   address_type: AddressType;
-  address_line1: string;
-  address_line2: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: string;
   is_default: boolean;
   use_for_billing: boolean;
 }

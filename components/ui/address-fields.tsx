@@ -1,15 +1,12 @@
 'use client';
 import { countries } from '@/lib/checkout/countries';
-import type { Address } from '@/lib/checkout/address';
+import type { PostalAddress, PostalField } from '@/lib/checkout/address';
 import { SelectField, TextField } from './field';
-
-/** The postal part of an address, the same in the account's address book and at checkout. */
-export type PostalField = 'address_line1' | 'address_line2' | 'city' | 'state' | 'postal_code' | 'country';
 
 interface AddressFieldsProps {
   /** Ids are `{idPrefix}-address-line1`, `{idPrefix}-city`…; labels point at them. */
   idPrefix: string;
-  value: Pick<Address, PostalField>;
+  value: PostalAddress;
   errors: Partial<Record<PostalField, string>>;
   disabled?: boolean;
   onChange(field: PostalField, value: string): void;

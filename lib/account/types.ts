@@ -1,7 +1,7 @@
 // What the account area shows. Shared by the server loaders and the client components (no server imports).
 import type { Category } from '../catalog/categories';
 import type { SpecificationEntry } from '../purchase/labels';
-import type { Address } from '../checkout/address';
+import type { Address, PostalAddress } from '../checkout/address';
 
 export const ACCOUNT_TABS = ['orders', 'addresses', 'profile'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
@@ -9,15 +9,10 @@ export type AccountTab = (typeof ACCOUNT_TABS)[number];
 export const ADDRESS_TYPES = ['shipping', 'billing'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-export interface SavedAddress {
+export interface SavedAddress extends Omit<PostalAddress, 'address_line2'> {
   id: string;
   address_type: AddressType;
-  address_line1: string;
   address_line2: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: string;
   is_default: boolean;
 }
 

@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { updateSession } from './lib/supabase/middleware';
+import { updateSession } from './lib/core/supabase/middleware';
 import { listingRewrite } from './lib/catalog/listing-state';
-import { publicEnv } from './lib/env.public';
-import { contentSecurityPolicy, newNonce, securityHeaders, usesNonce } from './lib/security/headers';
-import { isSameOrigin } from './lib/security/origin';
-import { refuseMalformedAction } from './lib/security/action-request';
+import { publicEnv } from './lib/core/env.public';
+import { contentSecurityPolicy, newNonce, securityHeaders, usesNonce } from './lib/core/security/headers';
+import { isSameOrigin } from './lib/core/security/origin';
+import { refuseMalformedAction } from './lib/core/security/action-request';
 
 const supabaseOrigin = new URL(publicEnv.supabaseUrl).origin;
 
@@ -79,7 +79,7 @@ export async function middleware(request: NextRequest) {
 // request, every page request that carries an Origin or Next-Action header (browser POSTs and server actions: the
 // foreign-origin refusal and the action-body check), listing URLs with a query (their rewrite) and listing view
 // paths (their spelling check). Route handlers under /api never run it: they check their caller, origin and body
-// size themselves (lib/http/route.ts), and a middleware in front of them would make Next.js buffer every body.
+// size themselves (lib/entry/define-route.ts), and a middleware in front of them would make Next.js buffer every body.
 // Next.js reads this object statically: literals only.
 export const config = {
   matcher: [

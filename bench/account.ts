@@ -8,8 +8,8 @@ import { createClient } from '@supabase/supabase-js';
 import postgres from 'postgres';
 import { randomUUID } from 'node:crypto';
 import { apiUrl, databaseUrl, type StackConfig } from '../local-stack/config';
-import { LOCAL_DEFAULTS } from '../lib/local-defaults';
-import { realtimeOptions } from '../lib/supabase/realtime';
+import { LOCAL_DEFAULTS } from '../lib/core/local-defaults';
+import { realtimeOptions } from '../lib/core/supabase/realtime';
 
 const ORDERS = Number(process.env.BENCH_ACCOUNT_ORDERS) || 5_000;
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;

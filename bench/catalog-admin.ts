@@ -14,8 +14,8 @@ import { toCsv } from '../lib/admin/catalog/csv-file';
 import { csvColumns } from '../lib/admin/catalog/fields';
 import { formValuesFromRow, type EditableRow } from '../lib/admin/catalog/form-values';
 import type { ImportEvent } from '../lib/admin/catalog/import-rows';
-import { LOCAL_DEFAULTS } from '../lib/local-defaults';
-import { realtimeOptions } from '../lib/supabase/realtime';
+import { LOCAL_DEFAULTS } from '../lib/core/local-defaults';
+import { realtimeOptions } from '../lib/core/supabase/realtime';
 import { PROJECT_ROOT } from '../local-stack/config';
 import { DEMO_USERS } from '../supabase/seed/demo-users';
 

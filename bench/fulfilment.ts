@@ -34,7 +34,7 @@ async function child() {
   const { createCheckout } = await import('../lib/checkout/server');
   const { createStripeClient } = await import('../lib/payments/client');
   const { POST } = await import('../app/api/stripe/webhook/route');
-  const { db } = await import('../lib/db');
+  const { db } = await import('../lib/core/db');
   const { default: Stripe } = await import('stripe');
 
   const sql = postgres(process.env.DATABASE_URL!, { max: 4, onnotice: () => {} });

@@ -52,7 +52,7 @@ const summary = (times: number[]) => {
 
 async function child() {
   const { loadListing, loadListingCounts } = await import('../lib/catalog/listing');
-  const { db } = await import('../lib/db');
+  const { db } = await import('../lib/core/db');
   const views = uncachedViews();
   const counts: number[] = [];
   const pages: number[] = [];

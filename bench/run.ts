@@ -8,7 +8,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { apiUrl, databaseUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, stackEnv, testConfig } from '../local-stack/config';
-import { LOCAL_DEFAULTS } from '../lib/local-defaults';
+import { LOCAL_DEFAULTS } from '../lib/core/local-defaults';
 import { startTestStack } from '../tests/support/stack';
 import { seedScale } from '../supabase/seed';
 import { benchAdmin } from './admin';
@@ -20,7 +20,7 @@ import { benchCatalogAdmin } from './catalog-admin';
 import { benchListingSql, uncachedViews } from './listing';
 import { loadAverage, waitForQuiet } from '../scripts/wait-for-quiet';
 import { ServerLog } from '../tests/support/server-log';
-import { workerPlan } from '../lib/http/workers.mjs';
+import { workerPlan } from '../lib/core/http/workers.mjs';
 import { benchSoak, benchWorkers, serverRss } from './workers';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;

@@ -17,7 +17,7 @@ const pct = (sorted: number[], q: number) => +sorted[Math.min(sorted.length - 1,
 
 async function child() {
   const { searchListing, searchProducts } = await import('../lib/catalog/search');
-  const { db } = await import('../lib/db');
+  const { db } = await import('../lib/core/db');
   // Common and rare words, prefixes while typing, one-typo spellings, a SKU, and several words at once.
   const terms = ['gold', 'ring', 'gold ring', 'diamond', 'sapphire pendant', 'gol', 'neck', 'rign', 'pednant', 'saphire', 'RNG-1008', 'rose gold hoop'];
   const pageQueries = terms.flatMap((q) => [

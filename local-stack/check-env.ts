@@ -1,5 +1,5 @@
-// Run by project-env.ts: exits non-zero with lib/env.ts's list of problems when the environment is not usable.
-import { loadEnv } from '../lib/env';
+// Run by project-env.ts: exits non-zero with lib/core/env.ts's list of problems when the environment is not usable.
+import { loadEnv } from '../lib/core/env';
 
 try {
   loadEnv();

@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { LOCAL_DEFAULTS } from '../lib/local-defaults';
+import { LOCAL_DEFAULTS } from '../lib/core/local-defaults';
 import { apiUrl, databaseUrl, devConfig, mailboxUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, stackEnv, stripeApiUrl, type StackConfig } from './config';
 import { startPostgres } from './db/postgres';
 import { migrate } from './db/migrate';

@@ -1,7 +1,7 @@
 // Ports, folders and environment of one local stack. `dev` matches `supabase start`; `test` stacks sit on a port
 // base of their own (STACK_TEST_PORT_BASE), so tests can run while the shop is up, and several test runs side by side.
 import { join } from 'node:path';
-import { LOCAL_DEFAULTS } from '../lib/local-defaults';
+import { LOCAL_DEFAULTS } from '../lib/core/local-defaults';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..');
 /** The production server: `next start` with the front cache of whole pages. */

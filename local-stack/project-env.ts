@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import nextEnv from '@next/env';
-import { isLocalUrl, LOCAL_DEFAULTS } from '../lib/local-defaults';
+import { isLocalUrl, LOCAL_DEFAULTS } from '../lib/core/local-defaults';
 
 /** Loads the folder's .env files into process.env; returns the files read. */
 export function loadProjectEnv(dir: string, dev: boolean): string[] {
@@ -17,7 +17,7 @@ export function isHosted(source: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /**
- * Validates the server's variables with the server's own rules (lib/env.ts, loaded under the react-server condition
+ * Validates the server's variables with the server's own rules (lib/core/env.ts, loaded under the react-server condition
  * it is written for). Returns the list of problems, or null when all is well.
  */
 export function envProblems(source: NodeJS.ProcessEnv = process.env): string | null {

@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { createStripeClient } from '../lib/payments/client';
-import { isLocalUrl } from '../lib/local-defaults';
+import { isLocalUrl } from '../lib/core/local-defaults';
 import { compareGrants, readGrants } from '../supabase/grants';
 
 export interface CheckResult {

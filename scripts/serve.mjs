@@ -1,14 +1,14 @@
-// The production server: `next start` with the front cache of whole pages (lib/cache/page-front-cache.mjs) and the
-// brotli copies of scripts and styles (lib/http/precompressed-static.mjs) ahead of Next's request handler. Same arguments as `next start`: node scripts/serve.mjs [-p PORT] [-H HOST].
-// One worker per core (WEB_CONCURRENCY) on the one port, each running everything below (lib/http/workers.mjs).
+// The production server: `next start` with the front cache of whole pages (lib/core/cache/page-front-cache.mjs) and the
+// brotli copies of scripts and styles (lib/core/http/precompressed-static.mjs) ahead of Next's request handler. Same arguments as `next start`: node scripts/serve.mjs [-p PORT] [-H HOST].
+// One worker per core (WEB_CONCURRENCY) on the one port, each running everything below (lib/core/http/workers.mjs).
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { frontCacheKey, PageFrontCache } from '../lib/cache/page-front-cache.mjs';
-import { PrecompressedStatic } from '../lib/http/precompressed-static.mjs';
-import { stampClientAddress } from '../lib/http/client-address.mjs';
-import { identifyWorker, superviseWorkers, workerPlan } from '../lib/http/workers.mjs';
+import { frontCacheKey, PageFrontCache } from '../lib/core/cache/page-front-cache.mjs';
+import { PrecompressedStatic } from '../lib/core/http/precompressed-static.mjs';
+import { stampClientAddress } from '../lib/core/http/client-address.mjs';
+import { identifyWorker, superviseWorkers, workerPlan } from '../lib/core/http/workers.mjs';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },

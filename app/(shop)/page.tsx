@@ -8,6 +8,7 @@ import { toCardProduct } from '@/components/shop/listing/card-product';
 import { ProductCard } from '@/components/shop/product-card';
 import { getHomeShowcase, type HomeShowcase } from '@/lib/catalog/listing';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { logError } from '@/lib/core/log';
 
 // Rendered once and served from the cache (ISR); catalog data is tagged 'catalog' for revalidation.
 export const revalidate = 300;
@@ -77,7 +78,7 @@ async function loadShowcase(): Promise<HomeShowcase> {
     return await getHomeShowcase();
   } catch (err) {
     // The home page still tells the story when the catalog cannot be read.
-    console.error('Home showcase query failed', err);
+    logError('Home showcase query failed', err);
     return { newArrivals: [], covers: {} };
   }
 }

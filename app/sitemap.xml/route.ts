@@ -1,4 +1,4 @@
-import { defineRoute } from '@/lib/http/route';
+import { defineRoute } from '@/lib/entry/define-route';
 import { getSitemapRoot } from '@/lib/seo/sitemap';
 
 // Served on request (the data itself is cached): a build must not need the database.

@@ -3,7 +3,7 @@
 // code stay out of the account page's first load.
 import type { AddressType, SavedAddress } from '@/lib/account/types';
 import { AddressForm } from './address-form';
-import { Modal } from './modal';
+import { Dialog } from '../ui/dialog';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this address?';
 
@@ -17,11 +17,11 @@ interface AddressDialogProps {
 
 export function AddressDialog({ editing, firstOfType, onClose, onSaved }: AddressDialogProps) {
   return (
-    <Modal open={editing !== null} onOpenChange={(open) => !open && onClose()} title={editing?.address ? 'Edit Address' : 'Add Address'}>
+    <Dialog open={editing !== null} onOpenChange={(open) => !open && onClose()} title={editing?.address ? 'Edit Address' : 'Add Address'}>
       {editing && (
         <AddressForm key={editing.key} address={editing.address} firstOfType={firstOfType} onCancel={onClose} onSaved={onSaved} />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -34,7 +34,7 @@ interface DeleteDialogProps {
 
 export function DeleteAddressDialog({ open, busy, onCancel, onConfirm }: DeleteDialogProps) {
   return (
-    <Modal
+    <Dialog
       open={open}
       onOpenChange={(isOpen) => !isOpen && !busy && onCancel()}
       title="Delete address"
@@ -60,6 +60,6 @@ export function DeleteAddressDialog({ open, busy, onCancel, onConfirm }: DeleteD
           {busy ? 'Deleting...' : 'Delete'}
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

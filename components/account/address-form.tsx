@@ -1,23 +1,16 @@
 'use client';
-import { useRef, useState, type FormEvent } from 'react';
-import { focusFirstInvalid, SelectField, TextField } from '@/components/checkout/field';
+import { useState, type FormEvent } from 'react';
+import { AddressFields } from '@/components/ui/address-fields';
+import { SelectField } from '@/components/ui/field';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { saveAccountAddress } from '@/lib/account/actions';
-import { ADDRESS_SAVE_FAILED, saveAddressSchema } from '@/lib/account/schemas';
+import { saveAddressSchema } from '@/lib/account/schemas';
+import { ADDRESS_SAVE_FAILED } from '@/lib/checkout/errors';
 import type { AddressType, SavedAddress } from '@/lib/account/types';
-import { DEFAULT_COUNTRY } from '@/lib/checkout/address';
-import { countries } from '@/lib/checkout/countries';
-import { fieldErrors } from '@/lib/http/errors';
+import { DEFAULT_COUNTRY, type PostalAddress } from '@/lib/checkout/address';
 
-const COUNTRIES = countries();
-
-interface Values {
+interface Values extends PostalAddress {
   address_type: AddressType;
-  address_line1: string;
-  address_line2: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: string;
   is_default: boolean;
   use_for_billing: boolean;
 }
@@ -51,11 +44,9 @@ interface AddressFormProps {
 /** Add or edit one address. The same schema checks it here and, again, in the server action. */
 export function AddressForm({ address, firstOfType, onSaved, onCancel }: AddressFormProps) {
   const [values, setValues] = useState<Values>(() => initialValues(address, firstOfType));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, errors, setErrors, pending, submit: send } = useActionForm();
   const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const adding = address === null;
-  const form = useRef<HTMLFormElement>(null);
 
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
     setValues((v) => {
@@ -66,14 +57,6 @@ export function AddressForm({ address, firstOfType, onSaved, onCancel }: Address
     });
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   };
-  const text = (field: 'address_line1' | 'address_line2' | 'city' | 'state' | 'postal_code') => ({
-    id: `address-${field.replace('_', '-')}`,
-    name: field,
-    value: values[field],
-    error: errors[field],
-    disabled: pending,
-    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
-  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -84,22 +67,13 @@ export function AddressForm({ address, firstOfType, onSaved, onCancel }: Address
       ...values,
       use_for_billing: adding && values.address_type === 'shipping' && values.use_for_billing,
     };
-    const checked = saveAddressSchema.safeParse(input);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error));
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setPending(true);
-    const result = await saveAccountAddress(input).catch(() => null);
-    setPending(false);
-    if (result?.ok) {
+    const result = await send(input, saveAddressSchema, saveAccountAddress);
+    if (!result) return;
+    if (result.ok) {
       onSaved(result.message ?? 'Address saved');
       return;
     }
-    setErrors(result?.fieldErrors ?? {});
-    focusFirstInvalid(form.current);
-    setFailure(result && result.status < 500 && !result.fieldErrors ? result.error : ADDRESS_SAVE_FAILED);
+    setFailure(result.status < 500 && !result.fieldErrors ? result.error : ADDRESS_SAVE_FAILED);
   }
 
   return (
@@ -116,33 +90,7 @@ export function AddressForm({ address, firstOfType, onSaved, onCancel }: Address
         <option value="shipping">Shipping</option>
         <option value="billing">Billing</option>
       </SelectField>
-      <TextField {...text('address_line1')} label="Street address" autoComplete="address-line1" fieldClassName="sm:col-span-2" />
-      <TextField
-        {...text('address_line2')}
-        label="Apartment, suite, etc. (optional)"
-        autoComplete="address-line2"
-        fieldClassName="sm:col-span-2"
-      />
-      <TextField {...text('city')} label="City" autoComplete="address-level2" />
-      <TextField {...text('state')} label="State/Province" autoComplete="address-level1" />
-      <TextField {...text('postal_code')} label="Postal code" autoComplete="postal-code" />
-      <SelectField
-        id="address-country"
-        name="country"
-        label="Country"
-        autoComplete="country"
-        value={values.country}
-        error={errors.country}
-        disabled={pending}
-        onChange={(e) => set('country', e.target.value)}
-      >
-        <option value="">Select a country</option>
-        {COUNTRIES.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
+      <AddressFields idPrefix="address" value={values} errors={errors} disabled={pending} onChange={set} />
       <div className="flex flex-col gap-3 sm:col-span-2">
         {adding && values.address_type === 'shipping' && (
           <label className="flex w-fit cursor-pointer items-center gap-3 text-sm">

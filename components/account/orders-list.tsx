@@ -3,9 +3,9 @@ import Link from '@/components/shop/shop-link';
 import { ProductImage } from '@/components/shop/listing/product-image';
 import { PageLinks } from '@/components/shop/page-links';
 import type { AccountOrder, AccountOrderItem, OrdersPage } from '@/lib/account/types';
-import { formatCents } from '@/lib/format/money';
+import { formatCents } from '@/lib/core/format/money';
 import { statusBadgeClass, statusLabel } from '@/lib/orders/status';
-import { paginationWindow } from '@/lib/pagination';
+import { paginationWindow } from '@/lib/core/pagination';
 import { ReorderButton } from './reorder-button';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

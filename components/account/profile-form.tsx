@@ -1,11 +1,11 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from '@/components/ui/toaster';
-import { focusFirstInvalid, TextField } from '@/components/checkout/field';
+import { TextField } from '@/components/ui/field';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { updateAccountProfile } from '@/lib/account/actions';
 import type { Profile } from '@/lib/account/types';
-import { fieldErrors } from '@/lib/http/errors';
 
 const FAILED = 'Failed to update profile. Please try again.';
 
@@ -14,9 +14,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const router = useRouter();
   const [fullName, setFullName] = useState(profile.fullName ?? '');
   const [phone, setPhone] = useState(profile.phone ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, pending, submit: send } = useActionForm();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -24,23 +22,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     const input = { full_name: fullName, phone_number: phone };
     // The schema (and zod) load with the first save, not with the page.
     const { profileSchema } = await import('@/lib/account/schemas');
-    const checked = profileSchema.safeParse(input);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error));
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    const result = await updateAccountProfile(input).catch(() => null);
-    setPending(false);
-    if (result?.ok) {
+    const result = await send(input, profileSchema, updateAccountProfile);
+    if (!result) return;
+    if (result.ok) {
       toast.success(result.message ?? 'Profile updated');
       router.refresh();
       return;
     }
-    setErrors(result?.fieldErrors ?? {});
-    toast.error(result && result.status < 500 ? result.error : FAILED, { duration: 4000 });
+    toast.error(result.status < 500 ? result.error : FAILED, { duration: 4000 });
   }
 
   return (

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import Link from 'next/link';
-import { paginationWindow } from '@/lib/pagination';
+import { paginationWindow } from '@/lib/core/pagination';
 
 interface AdminPaginationProps {
   page: number;
@@ -9,7 +9,7 @@ interface AdminPaginationProps {
   href: (page: number) => string;
 }
 
-/** Page links of a back-office list (SPEC §9's window: 1-4 … last, first … last 4, or first … n-1 n n+1 … last). */
+/** Page links of a back-office list (the window: 1-4 … last, first … last 4, or first … n-1 n n+1 … last). */
 export function AdminPagination({ page, totalPages, href }: AdminPaginationProps) {
   if (totalPages <= 1) return null;
   const item = 'tabular inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm';

@@ -2,7 +2,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 
-/** A screen that failed to load: its heading (SPEC's wording, e.g. 'Error Loading Orders') and a Retry button. */
+/** A screen that failed to load: its heading (the wording, e.g. 'Error Loading Orders') and a Retry button. */
 export function ScreenError({ title, retry }: { title: string; retry: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);

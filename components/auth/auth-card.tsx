@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { focusFirstInvalid, TextField } from '@/components/checkout/field';
-import type { ActionResult } from '@/lib/actions/result';
+import { focusFirstInvalid, TextField } from '@/components/ui/field';
+import type { ActionResult } from '@/lib/core/action-result';
 import {
   sendMagicLink,
   sendPasswordReset,

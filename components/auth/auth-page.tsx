@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { authPageState } from '@/lib/auth/page';
+import { authPageState } from '@/lib/auth/login-page-state';
 import type { AuthView } from '@/lib/auth/views';
 import { AuthCard } from './auth-card';
 

@@ -11,11 +11,12 @@ import {
   REMOVE_FADE_MS,
   REMOVED_TOAST_MS,
 } from '@/lib/cart/constants';
-import { productReferences, referencesText, specificationEntries } from '@/lib/cart/labels';
+import { productReferences, referencesText } from '@/lib/cart/references';
+import { specificationEntries } from '@/lib/purchase/labels';
 import { lineTotal, lineUnitPrice } from '@/lib/cart/totals';
 import type { CartItem } from '@/lib/cart/types';
 import { productPath } from '@/lib/catalog/categories';
-import { formatDollars } from '@/lib/format/money';
+import { formatDollars } from '@/lib/core/format/money';
 import { notify } from '@/components/ui/toaster';
 import { useCart } from './cart-context';
 import { copyText } from './copy-text';

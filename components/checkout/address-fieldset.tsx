@@ -1,7 +1,7 @@
 'use client';
-import { countries } from '@/lib/checkout/countries';
 import type { Address, AddressErrors, AddressField } from '@/lib/checkout/address';
-import { SelectField, TextField } from './field';
+import { AddressFields } from '../ui/address-fields';
+import { TextField } from '../ui/field';
 
 interface AddressFieldsetProps {
   kind: 'shipping' | 'billing';
@@ -11,8 +11,6 @@ interface AddressFieldsetProps {
   disabled?: boolean;
   onChange(field: AddressField, value: string): void;
 }
-
-const COUNTRIES = countries();
 
 /** One address form. Autocomplete sections keep the browser's shipping and billing suggestions apart. */
 export function AddressFieldset({ kind, legend, value, errors, disabled, onChange }: AddressFieldsetProps) {
@@ -31,29 +29,15 @@ export function AddressFieldset({ kind, legend, value, errors, disabled, onChang
     <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <legend className="sr-only">{legend}</legend>
       <TextField {...bind('full_name')} label="Full name" autoComplete={auto('name')} fieldClassName="sm:col-span-2" />
-      <TextField
-        {...bind('address_line1')}
-        label="Street address"
-        autoComplete={auto('address-line1')}
-        fieldClassName="sm:col-span-2"
+      <AddressFields
+        idPrefix={kind}
+        value={value}
+        errors={errors}
+        disabled={disabled}
+        onChange={onChange}
+        nameOf={(field) => `${kind}.${field}`}
+        autoCompleteOf={auto}
       />
-      <TextField
-        {...bind('address_line2')}
-        label="Apartment, suite, etc. (optional)"
-        autoComplete={auto('address-line2')}
-        fieldClassName="sm:col-span-2"
-      />
-      <TextField {...bind('city')} label="City" autoComplete={auto('address-level2')} />
-      <TextField {...bind('state')} label="State/Province" autoComplete={auto('address-level1')} />
-      <TextField {...bind('postal_code')} label="Postal code" autoComplete={auto('postal-code')} />
-      <SelectField {...bind('country')} label="Country" autoComplete={auto('country')}>
-        <option value="">Select a country</option>
-        {COUNTRIES.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
       <TextField
         {...bind('phone')}
         label={kind === 'shipping' ? 'Phone number' : 'Phone number (optional)'}

@@ -1,10 +1,10 @@
 import { CheckCircle2 } from 'lucide-react';
 import Image from 'next/image';
 import Link from '@/components/shop/shop-link';
-import { canOptimize } from '@/components/product/image-src';
+import { canOptimize } from '@/components/shop/listing/image-srcset';
 import type { Address } from '@/lib/checkout/address';
 import { countries } from '@/lib/checkout/countries';
-import { formatCents } from '@/lib/format/money';
+import { formatCents } from '@/lib/core/format/money';
 import type { ConfirmationOrder } from '@/lib/orders/confirmation';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });

@@ -1,8 +1,8 @@
 import { Gem } from 'lucide-react';
 import Image from 'next/image';
-import { canOptimize } from '@/components/product/image-src';
+import { canOptimize } from '@/components/shop/listing/image-srcset';
 import type { PricedLine } from '@/lib/checkout/pricing';
-import { formatCents } from '@/lib/format/money';
+import { formatCents } from '@/lib/core/format/money';
 
 /** The server-priced lines: exactly what will be charged. */
 export function OrderSummary({ lines, totalCents }: { lines: PricedLine[]; totalCents: number }) {

@@ -1,4 +1,4 @@
-import type { BillingDetails, ConfirmResult } from '@/lib/checkout/confirm';
+import type { BillingDetails, ConfirmResult } from '@/lib/checkout/browser-payment';
 
 /** What a payment form (Stripe's Payment Element, or the offline test-card form) hands to the checkout form. */
 export interface PaymentMethodHandle {

@@ -4,7 +4,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useState } from 'react';
-import { interpretIntent } from '@/lib/checkout/confirm';
+import { interpretIntent } from '@/lib/checkout/browser-payment';
 import { NOT_READY_MESSAGE, PAYMENT_FAILED_FALLBACK } from '@/lib/checkout/errors';
 import { PAYMENT_ELEMENT_FIELDS, paymentElementBillingDetails } from '@/lib/checkout/payment-element';
 import type { PaymentFormProps } from './payment-method';

@@ -7,8 +7,8 @@ import {
   type CardErrors,
   type CardFields,
 } from '@/lib/checkout/card';
-import { confirmWithStandIn } from '@/lib/checkout/confirm';
-import { TextField } from './field';
+import { confirmWithStandIn } from '@/lib/checkout/browser-payment';
+import { TextField } from '../ui/field';
 import type { PaymentFormProps } from './payment-method';
 
 /**

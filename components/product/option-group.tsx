@@ -1,6 +1,6 @@
 'use client';
 import { useId } from 'react';
-import type { PurchaseOption } from '@/lib/catalog/purchase-selection';
+import type { PurchaseOption } from '@/lib/purchase/selection';
 
 interface OptionGroupProps<T extends string> {
   legend: string;

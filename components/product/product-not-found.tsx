@@ -1,6 +1,6 @@
 import Link from '@/components/shop/shop-link';
 
-/** SPEC: 'Product Not Found'; the ring page speaks of "the ring". */
+/** 'Product Not Found'; the ring page speaks of "the ring". */
 export function ProductNotFound({ noun = 'product' }: { noun?: 'product' | 'ring' }) {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-24 text-center">

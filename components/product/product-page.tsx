@@ -3,7 +3,7 @@ import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { CATEGORY_INFO, productPath, type Category } from '@/lib/catalog/categories';
 import { getProductRoute } from '@/lib/catalog/product';
-import { metaDescription } from '@/lib/catalog/product-options';
+import { metaDescription } from '@/lib/purchase/options';
 import { ProductDetail } from './product-detail';
 
 // Metadata and page share one lookup per request.

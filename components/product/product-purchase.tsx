@@ -3,17 +3,17 @@ import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { useCart } from '@/components/cart/cart-context';
 import { notify } from '@/components/ui/toaster';
-import type { StoneChoice, Style } from '@/lib/catalog/pricing';
-import type { ProductSelection } from '@/lib/catalog/product-options';
-import { choose, purchaseSizes, purchaseSpecifications, purchaseView, type PurchaseModel } from '@/lib/catalog/purchase-selection';
-import { formatDollars, toCents } from '@/lib/format/money';
+import type { StoneChoice, Style } from '@/lib/purchase/pricing';
+import type { ProductSelection } from '@/lib/purchase/options';
+import { choose, purchaseSizes, purchaseSpecifications, purchaseView, type PurchaseModel } from '@/lib/purchase/selection';
+import { formatDollars, toCents } from '@/lib/core/format/money';
 import { OptionGroup } from './option-group';
 import type { QuantityIcons } from './quantity-icons';
 import { QuantityInput } from './quantity-input';
 
 /**
  * Price, stone/style/size choices, quantity and Add to Cart of one product. Renders into the page's info column; the
- * server computed every selection's price and words (lib/catalog/purchase-model.ts) and drew the icons and facts.
+ * server computed every selection's price and words (lib/purchase/model.ts) and drew the icons and facts.
  */
 interface ProductPurchaseProps {
   model: PurchaseModel;

@@ -1,6 +1,6 @@
 'use client';
 import { useId, useState } from 'react';
-import { canDecrement, decrementQuantity, incrementQuantity, quantityFromInput } from '@/lib/catalog/quantity';
+import { canDecrement, decrementQuantity, incrementQuantity, quantityFromInput } from '@/lib/purchase/quantity';
 import type { QuantityIcons } from './quantity-icons';
 
 interface QuantityInputProps {

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import Link from '@/components/shop/shop-link';
-import type { PageItem } from '@/lib/pagination';
+import type { PageItem } from '@/lib/core/pagination';
 
 interface PageLinksProps {
   current: number;
@@ -10,7 +10,7 @@ interface PageLinksProps {
   href(page: number): string;
 }
 
-/** Previous, numbered and next page links (page windows from lib/pagination); the scroll to the top is smooth. */
+/** Previous, numbered and next page links (page windows from lib/core/pagination); the scroll to the top is smooth. */
 export function PageLinks({ current, pages, totalPages, href }: PageLinksProps) {
   if (totalPages <= 1) return null;
   const prev = current > 1 ? Math.min(current - 1, totalPages) : null;

@@ -2,7 +2,8 @@
 // image markup stay out of the page's JavaScript (the card's markup travels in the page's payload instead).
 import Link from '@/components/shop/shop-link';
 import { productPath } from '@/lib/catalog/categories';
-import { fromPriceLabel, moqLabel, skuLabel } from '@/lib/catalog/listing-labels';
+import { fromPriceLabel, skuLabel } from '@/lib/catalog/listing-labels';
+import { moqLabel } from '@/lib/purchase/quantity';
 import type { CardProduct } from './listing/card-product';
 import { CardCartButton } from './listing/card-cart-button';
 import { CardIcon } from './listing/card-icon';

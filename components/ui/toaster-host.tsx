@@ -63,7 +63,7 @@ export function ToasterHost() {
 
   if (!sonner) return null;
   const { Toaster } = sonner;
-  // SPEC §9: success 2 s, error 4 s (set per toast), at most 20 shown.
+  // Success 2 s, error 4 s (set per toast), at most 20 shown.
   return (
     <Toaster
       {...placement()}

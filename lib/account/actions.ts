@@ -2,13 +2,14 @@
 // The account area's writes. Each runs through defineAction: the schema (strict: unknown keys such as a forged
 // user_id are refused by name), the signed-in check, then one transaction as the customer under RLS. The user id is
 // always the session's, never the form's.
-import { defineAction } from '../actions/define';
-import { ActionError } from '../actions/result';
+import { defineAction } from '../entry/define-action';
+import { ActionError } from '../core/action-result';
 import { deleteAddress, saveAddress } from './addresses';
 import { reorderPlan } from './orders';
 import { updateProfile } from './profile';
 import type { ReorderPlan } from './reorder';
-import { ADDRESS_SAVE_FAILED, addressIdSchema, orderIdSchema, profileSchema, saveAddressSchema } from './schemas';
+import { ADDRESS_SAVE_FAILED } from '../checkout/errors';
+import { addressIdSchema, orderIdSchema, profileSchema, saveAddressSchema } from './schemas';
 import type { SavedAddress } from './types';
 
 export const saveAccountAddress = defineAction({

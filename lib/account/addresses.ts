@@ -3,8 +3,8 @@ import 'server-only';
 // foreign id simply finds nothing). One default per type is the database's rule (user_addresses_single_default):
 // saving a default clears the previous one in the same transaction. Here: the first address of a type becomes its
 // default, and deleting the default hands it to the newest remaining address of that type.
-import { ActionError } from '../actions/result';
-import type { Tx } from '../db';
+import { ActionError } from '../core/action-result';
+import type { Tx } from '../core/db';
 import type { AddressInput } from './schemas';
 import type { AddressType, SavedAddress } from './types';
 

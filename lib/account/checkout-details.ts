@@ -3,11 +3,11 @@ import 'server-only';
 // and profile, and what they pay with is kept for next time (addresses not saved yet, as defaults where a type has
 // none; name and phone where the profile has none). As the customer, under RLS.
 import type { User } from '@supabase/supabase-js';
-import { actorFor } from '../auth/access';
+import { actorFor } from '../core/db/actor';
 import { getCurrentUser } from '../auth/user';
 import { DEFAULT_COUNTRY, emptyAddress, type Address } from '../checkout/address';
-import { withActor, type Tx } from '../db';
-import { logError } from '../http/log';
+import { withActor, type Tx } from '../core/db';
+import { logError } from '../core/log';
 import { insertAddress, lockAddressType } from './addresses';
 import { fillEmptyProfile, getProfile } from './profile';
 import type { AddressType, CheckoutPrefill, SavedAddress } from './types';

@@ -2,9 +2,10 @@ import 'server-only';
 // The account page's data: the summary (name, e-mail) and the open tab's content, in one transaction as the
 // customer. Only the open tab is read: a long order history costs nothing on the Profile tab.
 import type { User } from '@supabase/supabase-js';
-import { actorFor } from '../auth/access';
-import { withActor } from '../db';
-import { parsePageParam } from '../pagination';
+import { actorFor } from '../core/db/actor';
+import { withActor } from '../core/db';
+import { parsePageParam } from '../core/pagination';
+import { firstParam, type SearchParams } from '../core/search-params';
 import { listAddresses } from './addresses';
 import { listCustomerOrders } from './orders';
 import { getProfile } from './profile';
@@ -22,14 +23,12 @@ export interface AccountView {
   content: AccountTabData;
 }
 
-type Params = Record<string, string | string[] | undefined>;
-
 export function parseAccountTab(value: string | string[] | undefined): AccountTab {
-  const raw = Array.isArray(value) ? value[0] : value;
+  const raw = firstParam(value);
   return (ACCOUNT_TABS as readonly string[]).includes(raw ?? '') ? (raw as AccountTab) : 'orders';
 }
 
-export async function loadAccount(user: Pick<User, 'id' | 'email'>, params: Params): Promise<AccountView> {
+export async function loadAccount(user: Pick<User, 'id' | 'email'>, params: SearchParams): Promise<AccountView> {
   const tab = parseAccountTab(params.tab);
   return withActor(actorFor(user), async (tx) => {
     const row = await getProfile(tx, user.id);

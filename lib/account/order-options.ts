@@ -1,9 +1,9 @@
 // An order line's options are stored as the cart's text ('Stone: Ruby, Necklace Length: 18", Material: Rose Gold,
-// Style: Necklace', lib/cart/labels.ts). Read back into the cart's specification fields, the account area labels
+// Style: Necklace', lib/purchase/labels.ts). Read back into the cart's specification fields, the account area labels
 // them with the cart's own function, and Reorder can choose the same options again. Pure.
 import type { Category } from '../catalog/categories';
-import type { Style } from '../catalog/pricing';
-import { specificationEntries, type SpecificationEntry } from '../cart/labels';
+import type { Style } from '../purchase/pricing';
+import { specificationEntries, type SpecificationEntry } from '../purchase/labels';
 
 export interface OrderLineOptions {
   stoneName: string | null;

@@ -1,13 +1,14 @@
 import 'server-only';
 // A customer's orders, newest first, 20 to a page, read as the customer (RLS: own orders only). One indexed count,
 // one page of orders, their items and today's products: four short queries whatever the length of the history.
-import type { Tx } from '../db';
+import type { Tx } from '../core/db';
 import { isCategory, productPath, type Category } from '../catalog/categories';
 import { getProductsByIds } from '../catalog/product';
-import { totalPagesFor } from '../pagination';
+import { totalPagesFor } from '../core/pagination';
 import { orderLineEntries } from './order-options';
 import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
-import { ORDERS_PAGE_SIZE, type AccountOrder, type OrdersPage } from './types';
+import { ORDERS_PAGE_SIZE } from '../orders/lists';
+import type { AccountOrder, OrdersPage } from './types';
 
 interface OrderRow {
   id: string;
@@ -28,7 +29,7 @@ interface ItemRow {
   specifications: string | null;
 }
 
-/** 'Order #' plus the first 8 characters of the id (SPEC §9). */
+/** 'Order #' plus the first 8 characters of the id. */
 export const orderTitle = (id: string) => `Order #${id.slice(0, 8)}`;
 
 const categoryOf = (value: string | null): Category | null => (isCategory(value) ? value : null);

@@ -1,7 +1,7 @@
 import 'server-only';
 // The customer's profile row (name and phone), as the customer. A profile is made at sign-up; the upsert covers
 // accounts made before that rule existed.
-import type { Tx } from '../db';
+import type { Tx } from '../core/db';
 import type { ProfileInput } from './schemas';
 
 export interface ProfileRow {

@@ -1,8 +1,8 @@
 // Reorder: a past order's lines as cart lines at today's prices, MOQ and options, with the cart's own line rules.
 // A line whose product is gone, or whose options the product no longer offers at a price, is named instead of being
 // added. Pure: the order lines and today's products come in.
-import { stoneName, unitPrice, type StoneChoice } from '../catalog/pricing';
-import { clampQuantity, effectiveMoq } from '../catalog/quantity';
+import { stoneName, unitPrice, type StoneChoice } from '../purchase/pricing';
+import { clampQuantity, effectiveMoq } from '../purchase/quantity';
 import type { Category } from '../catalog/categories';
 import type { Product } from '../catalog/types';
 import type { AddToCartInput } from '../cart/lines';

@@ -1,13 +1,12 @@
 // The account forms' rules, one schema each for the browser (instant messages) and the server action (the check
-// that counts). SPEC §5's words come from the checkout's address rules, so both forms say the same thing.
+// that counts). Its words come from the checkout's address rules, so both forms say the same thing.
 import { z } from 'zod';
 import { PHONE_INVALID, PHONE_PATTERN, REQUIRED_MESSAGES } from '../checkout/address';
 import { isCountryCode } from '../checkout/countries';
-import { optionalText, text, uuidText } from '../validation/text';
+import { optionalText, text, uuidText } from '../core/validation/text';
 import { ADDRESS_TYPES } from './types';
 
 export const COUNTRY_INVALID = 'Please choose a country from the list.';
-export const ADDRESS_SAVE_FAILED = 'Failed to save address. Please try again.';
 
 /** Objects refuse keys they do not know: a forged user_id is named, not silently dropped. */
 function strict<T extends z.ZodRawShape>(shape: T) {

@@ -1,7 +1,7 @@
 // What the account area shows. Shared by the server loaders and the client components (no server imports).
 import type { Category } from '../catalog/categories';
-import type { SpecificationEntry } from '../cart/labels';
-import type { Address } from '../checkout/address';
+import type { SpecificationEntry } from '../purchase/labels';
+import type { Address, PostalAddress } from '../checkout/address';
 
 export const ACCOUNT_TABS = ['orders', 'addresses', 'profile'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
@@ -9,15 +9,10 @@ export type AccountTab = (typeof ACCOUNT_TABS)[number];
 export const ADDRESS_TYPES = ['shipping', 'billing'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-export interface SavedAddress {
+export interface SavedAddress extends Omit<PostalAddress, 'address_line2'> {
   id: string;
   address_type: AddressType;
-  address_line1: string;
   address_line2: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: string;
   is_default: boolean;
 }
 
@@ -41,7 +36,7 @@ export interface AccountOrderItem {
 
 export interface AccountOrder {
   id: string;
-  /** 'Order #' plus the first 8 characters of the id (SPEC §9). */
+  /** 'Order #' plus the first 8 characters of the id. */
   title: string;
   reference: string | null;
   createdAt: string;
@@ -56,8 +51,6 @@ export interface OrdersPage {
   totalPages: number;
   total: number;
 }
-
-export const ORDERS_PAGE_SIZE = 20;
 
 /** A signed-in customer's checkout, filled from the default addresses and the profile. */
 export interface CheckoutPrefill {

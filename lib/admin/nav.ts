@@ -1,4 +1,4 @@
-// The back office's side menu (SPEC: Dashboard, Orders, the five categories, Pages, then Sign out). Pure data: the
+// The back office's side menu (Dashboard, Orders, the five categories, Pages, then Sign out). Pure data: the
 // frame renders it, and a new screen is one more entry here.
 import { CATEGORIES, CATEGORY_INFO } from '../catalog/categories';
 

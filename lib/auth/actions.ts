@@ -4,10 +4,10 @@
 // e-mail and per client address) before it asks the Auth server anything, and asks it exactly once: the Auth
 // server's own per-address limits see the shop's server, so the shop must not spend them for a stranger.
 import { redirect } from 'next/navigation';
-import { defineAction } from '../actions/define';
-import { env } from '../env';
-import { clientAddress, RATE_RULES } from '../rate-limit';
-import { createSupabaseServerClient } from '../supabase/server';
+import { defineAction } from '../entry/define-action';
+import { env } from '../core/env';
+import { clientAddress, RATE_RULES } from '../core/rate-limit';
+import { createSupabaseServerClient } from '../core/supabase/server';
 import { authRefusal } from './auth-errors';
 import { emailRedirectTo, UPDATE_PASSWORD_PATH } from './email-links';
 import { safeNextPath } from './redirects';

@@ -3,8 +3,8 @@ import 'server-only';
 // form does), the weak-password reasons beside the password field, and one calm sentence when the Auth server
 // cannot be reached or fails, instead of its internals.
 import { isAuthRetryableFetchError, isAuthWeakPasswordError, type AuthError } from '@supabase/supabase-js';
-import { ActionError } from '../actions/result';
-import { logError } from '../http/log';
+import { ActionError } from '../core/action-result';
+import { logError } from '../core/log';
 
 export const AUTH_UNAVAILABLE = 'The sign-in service is not answering. Please try again in a moment.';
 

@@ -1,7 +1,7 @@
 // Inputs of the auth actions. E-mail and code go through the shop's text rules; a password is taken exactly as
 // typed (no trimming or normalising: that would change the secret), refusing only control characters.
 import { z } from 'zod';
-import { emailText, hasForbiddenCharacters, text } from '../validation/text';
+import { emailText, hasForbiddenCharacters, text } from '../core/validation/text';
 
 /** bcrypt, behind Supabase Auth, reads at most 72 bytes. */
 export const MAX_PASSWORD_BYTES = 72;

@@ -1,4 +1,4 @@
-// Cart timers and messages (SPEC §4, §8, §9).
+// Cart timers and messages.
 export const REMOVE_FADE_MS = 300;
 export const REMOVED_TOAST_MS = 3000;
 export const COPIED_LABEL_MS = 2000;

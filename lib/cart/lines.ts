@@ -1,10 +1,11 @@
-// Cart line rules (SPEC §4): the same product with the same specifications is one line whose quantity rises; every
+// Cart line rules: the same product with the same specifications is one line whose quantity rises; every
 // quantity is at least the product's MOQ. Pure: the React provider only dispatches these.
-import { defaultSizeFor, type Style } from '../catalog/pricing';
-import { clampQuantity, effectiveMoq } from '../catalog/quantity';
+import { defaultSizeFor, type Style } from '../purchase/pricing';
+import { clampQuantity, effectiveMoq } from '../purchase/quantity';
 import type { ProductSummary } from '../catalog/types';
 import { hasQuickAddPrice } from './quick-add';
-import type { CartItem, CartProductSnapshot, CartSpecifications } from './types';
+import type { CartProductSnapshot, CartSpecifications } from '../purchase/types';
+import type { CartItem } from './types';
 
 export interface AddToCartInput {
   productId: string;

@@ -1,6 +1,6 @@
-// Cart money (SPEC §9: line total = (selectedPrice or product price) × quantity). Sums run in cents so that
+// Cart money (line total = (selectedPrice or product price) × quantity). Sums run in cents so that
 // 0.1 + 0.2 style float errors never reach the page.
-import { toCents } from '../format/money';
+import { toCents } from '../core/format/money';
 import type { CartItem } from './types';
 
 /** Unit price in dollars: the chosen option's price, else the product's display price, else 0. */

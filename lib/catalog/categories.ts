@@ -32,7 +32,7 @@ export function categoryFromRoute(segment: string): Category | null {
 export const MATERIALS = ['silver', 'gold', 'rose-gold'] as const;
 export type Material = (typeof MATERIALS)[number];
 
-/** 'rose-gold' → 'Rose Gold' (SPEC: capitalised, hyphen shown as space). */
+/** 'rose-gold' → 'Rose Gold' (capitalised, hyphen shown as space). */
 export function materialLabel(material: string | null | undefined): string {
   if (!material) return '';
   return material

@@ -1,6 +1,5 @@
-// Visible wording of listings, cards and search results (SPEC §2). Pure and client-safe.
-import { formatDollars } from '../format/money';
-import { DEFAULT_MOQ } from './quantity';
+// Visible wording of listings, cards and search results. Pure and client-safe.
+import { formatDollars } from '../core/format/money';
 
 export const LISTING_TEXT = {
   allTitle: 'All Products',
@@ -63,10 +62,6 @@ export function foundLabel(count: number, capped = false): string {
 
 export function skuLabel(sku: string | null | undefined): string {
   return `SKU: ${sku?.trim() || 'N/A'}`;
-}
-
-export function moqLabel(moq: number | null | undefined): string {
-  return `MOQ: ${moq && moq > 0 ? moq : DEFAULT_MOQ}`;
 }
 
 /** 'From $12.50' from the lowest positive price; null when the product has no price yet. */

@@ -1,7 +1,7 @@
 // Listing URL state (?page=, ?sort=, ?material=): parsing, lenient as the server reads it. The links are built by
 // lib/catalog/listing-search.ts, from the same query shapes.
 import { MATERIALS, type Material } from './categories';
-import { parsePageParam } from '../pagination';
+import { parsePageParam } from '../core/pagination';
 
 export const SORTS = ['newest', 'price-asc', 'price-desc'] as const;
 export type Sort = (typeof SORTS)[number];

@@ -5,7 +5,7 @@
 // its original path matches the route too. Pure and edge-safe: the middleware imports it.
 import { MATERIALS } from './categories';
 import { parseListingQuery, SORTS, type ListingQuery, type SearchParamsRecord } from './listing-params';
-import { MAX_PAGE } from '../pagination';
+import { MAX_PAGE } from '../core/pagination';
 
 export const DEFAULT_LISTING_QUERY: ListingQuery = { page: 1, sort: 'newest', materials: [] };
 

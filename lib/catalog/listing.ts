@@ -1,20 +1,20 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
-import { asAnon, type Tx } from '../db';
-import { paginationWindow, splitWindow, totalPagesFor, pageRange, type PageItem } from '../pagination';
+import { asAnon, type Tx } from '../core/db';
+import { paginationWindow, splitWindow, totalPagesFor, pageRange, type PageItem } from '../core/pagination';
 import { CATEGORIES, MATERIALS, PAGE_SIZE, type Category, type Material } from './categories';
 import type { ListingQuery, Sort } from './listing-params';
 import { InvalidCategoryError, resolveCategorySlug, type SlugClause } from './slugs';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
+import { CATALOG_TAG } from '../core/cache/tags';
+import { logError } from '../core/log';
 
 // Listing and search reads over the cross-category view `catalog_products`. Every filter, sort, count and page runs
 // in SQL and reads one page; the view's UNION ALL branches are pruned by constant category predicates, and each
 // ORDER BY matches a per-table index so Postgres merges the five index scans and stops after the page.
 
-/** Cache tag of everything derived from the catalog; admin product edits revalidate it. */
-export const CATALOG_TAG = 'catalog';
-/** SPEC §9: product lists stay fresh for 5 minutes. */
+/** Product lists stay fresh for 5 minutes. */
 const REVALIDATE_SECONDS = 300;
 
 /** A piece of SQL built by a transaction's tagged template, to be placed inside another query. */
@@ -187,7 +187,7 @@ export async function getListingOutcome(scope: ListingScope, query: ListingQuery
   try {
     return { ok: true, page: await getListing(scope, query) };
   } catch (err) {
-    if (!(err instanceof InvalidCategoryError)) console.error('Listing query failed', err);
+    if (!(err instanceof InvalidCategoryError)) logError('Listing query failed', err);
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
 }

@@ -1,10 +1,11 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
 import * as z from 'zod';
-import { asAnon, type Tx } from '../db';
+import { asAnon, type Tx } from '../core/db';
 import { CATEGORIES, CATEGORY_INFO, isCategory, productPath, type Category } from './categories';
-import { CATALOG_TAG } from './listing';
+
 import type { Product, ProductImage } from './types';
+import { CATALOG_TAG } from '../core/cache/tags';
 
 // Single-product reads for the detail pages, the cart and the checkout. Rows are read as JSON (to_jsonb), so numeric
 // columns arrive as numbers and every table's own columns come along without listing them.
@@ -22,7 +23,7 @@ export function isProductId(id: unknown): id is string {
   return productId.safeParse(id).success;
 }
 
-// SPEC §7: the fallback lookup tries the tables in this order.
+// The fallback lookup tries the tables in this order.
 const LOOKUP_ORDER: readonly Category[] = ['bracelets', 'necklaces', 'rings', 'earrings', 'body_jewelry'];
 
 type RawRow = Record<string, unknown>;

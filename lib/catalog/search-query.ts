@@ -2,7 +2,7 @@
 // Pure: the text goes to to_tsquery('english', …) as a bound parameter.
 
 export const SEARCH_MAX_LENGTH = 100;
-/** SPEC §9: at most 20 results overall. */
+/** At most 20 results overall. */
 export const SEARCH_LIMIT = 20;
 const MAX_TERMS = 8;
 

@@ -1,12 +1,12 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import { asAnon, type Tx } from '../db';
-import { genericFailure } from '../http/errors';
-import { logError, newRequestId } from '../http/log';
-import { splitWindow, type Window } from '../pagination';
+import { asAnon, type Tx } from '../core/db';
+import { genericFailure } from '../core/errors';
+import { logError, newRequestId } from '../core/log';
+import { splitWindow, type Window } from '../core/pagination';
 import { CATEGORIES, PAGE_SIZE } from './categories';
-import { tagRevalidatedAt } from '../cache/tag-clock';
-import { CATALOG_TAG, listingWhere, toListingPage, type Fragment, type ListingOutcome, type ListingPage } from './listing';
+import { tagRevalidatedAt } from '../core/cache/tag-clock';
+import { listingWhere, toListingPage, type Fragment, type ListingOutcome, type ListingPage } from './listing';
 import type { SearchQuery } from './listing-params';
 import {
   buildSearchTsQuery,
@@ -23,6 +23,7 @@ import {
 } from './search-query';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
+import { CATALOG_TAG } from '../core/cache/tags';
 
 // Search over the cross-category view: every typed word must match, as the start of a word in the SKU, name,
 // material, stone or description, or as one of the known words it is one typo away from (search_words). Answers
@@ -179,7 +180,7 @@ async function newestMatches(tx: Tx, condition: Fragment, window: Window): Promi
 }
 
 /**
- * The search overlay: SKUs equal to the input first, then the newest 20 matches (SPEC: 20 per category capped at 20
+ * The search overlay: SKUs equal to the input first, then the newest 20 matches (20 per category capped at 20
  * overall, by created_at), and the total, which the 'See all' page lists.
  */
 export async function searchProducts(input: string): Promise<SearchResponse> {

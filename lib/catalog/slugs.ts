@@ -1,4 +1,4 @@
-// Listing slug → which rows of which tables (SPEC §2 "Category slug mapping for listings"). Pure and client-safe.
+// Listing slug → which rows of which tables. Pure and client-safe.
 import { CATEGORY_INFO, isCategory, type Category } from './categories';
 
 /** One group of rows: a table, optionally narrowed by necklace type or a style flag. */

@@ -1,6 +1,6 @@
 // The address-save request body, validated by the route handler (server side only, so zod stays out of the form).
 import { z } from 'zod';
-import { text } from '../validation/text';
+import { text } from '../core/validation/text';
 
 const field = text({ max: 200 }).default('');
 export const addressSchema = z.object({

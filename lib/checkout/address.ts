@@ -1,4 +1,4 @@
-// Checkout address rules and messages (SPEC §5). Pure and free of zod, so the checkout form ships without a schema
+// Checkout address rules and messages. Pure and free of zod, so the checkout form ships without a schema
 // library; the request schema of the address route is in address-schema.ts.
 
 export const ADDRESS_FIELDS = [
@@ -14,6 +14,9 @@ export const ADDRESS_FIELDS = [
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type Address = Record<AddressField, string>;
 export type AddressErrors = Partial<Record<AddressField, string>>;
+/** The postal part of an address, the same at checkout, in the account's address book and on an order. */
+export type PostalField = Exclude<AddressField, 'full_name' | 'phone'>;
+export type PostalAddress = Pick<Address, PostalField>;
 
 export const DEFAULT_COUNTRY = 'US';
 

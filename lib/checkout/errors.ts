@@ -1,5 +1,5 @@
 // Errors the checkout reports to the browser: an HTTP status and a message meant for the buyer.
-import { HttpError } from '../http/errors';
+import { HttpError } from '../core/errors';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add items before checkout.';
 export const SETUP_FAILED_FALLBACK = 'Failed to create checkout session';
@@ -26,7 +26,7 @@ export class CheckoutError extends HttpError {
   }
 }
 
-/** 'Payment setup failed: {message}', with SPEC's fallback when the server gave no message. */
+/** 'Payment setup failed: {message}', with the fallback when the server gave no message. */
 export function setupFailedMessage(message: string | null | undefined): string {
   return `Payment setup failed: ${message?.trim() || SETUP_FAILED_FALLBACK}`;
 }

@@ -1,7 +1,7 @@
 // What the browser may send to start a checkout: product ids, chosen options and quantities. Nothing else is read;
 // a price in the request is dropped by the schema and never reaches the pricing.
 import { z } from 'zod';
-import { text } from '../validation/text';
+import { text } from '../core/validation/text';
 
 export const MAX_CHECKOUT_LINES = 100;
 export const MAX_LINE_QUANTITY = 100_000;

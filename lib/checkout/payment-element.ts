@@ -1,7 +1,7 @@
 // The Payment Element's billing details. The checkout collects name, phone and address in its own forms, so the
 // element is told to collect none of them ('never'); Stripe.js then refuses confirmPayment unless each of those
 // fields is passed, every address field as a string ('' when empty, never undefined or null).
-import type { BillingDetails } from './confirm';
+import type { BillingDetails } from './browser-payment';
 
 export const PAYMENT_ELEMENT_FIELDS = {
   billingDetails: { name: 'never', phone: 'never', address: 'never' },

@@ -1,4 +1,4 @@
-// Server-side pricing of checkout lines, with the product pages' own price rules (lib/catalog/pricing). Pure: the
+// Server-side pricing of checkout lines, with the product pages' own price rules (lib/purchase/pricing). Pure: the
 // products come in, priced lines and the total in cents come out.
 import type { Category } from '../catalog/categories';
 import {
@@ -9,12 +9,12 @@ import {
   unitPrice,
   type StoneChoice,
   type Style,
-} from '../catalog/pricing';
-import { clampQuantity } from '../catalog/quantity';
+} from '../purchase/pricing';
+import { clampQuantity } from '../purchase/quantity';
 import type { Product } from '../catalog/types';
-import type { CartSpecifications } from '../cart/types';
-import { specificationsText } from '../cart/labels';
-import { toCents } from '../format/money';
+import type { CartSpecifications } from '../purchase/types';
+import { specificationsText } from '../purchase/labels';
+import { toCents } from '../core/format/money';
 import { CheckoutError, EMPTY_CART_MESSAGE } from './errors';
 import type { CheckoutLineInput } from './lines';
 
@@ -32,7 +32,7 @@ export interface PricedLine {
   unitPriceCents: number;
   lineTotalCents: number;
   specifications: CartSpecifications;
-  /** The order item's specifications text: SPEC's labels, joined with ', '. */
+  /** The order item's specifications text: the labels, joined with ', '. */
   specificationsText: string;
 }
 

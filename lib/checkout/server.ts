@@ -2,7 +2,7 @@ import 'server-only';
 // Checkout on the server: prices the cart from the database, stores the checkout record, creates the PaymentIntent
 // for exactly that amount, and saves the buyer's addresses. Checkout records are server-only rows (no API access),
 // written with the service role.
-import { asServiceRole } from '../db';
+import { asServiceRole } from '../core/db';
 import { getProductsByIds } from '../catalog/product';
 import { stripe, type Stripe } from '../payments/stripe';
 import { resolveAddresses, validateCheckoutAddresses, type Address, type CheckoutAddresses } from './address';
@@ -11,6 +11,7 @@ import { ADDRESS_BANNER, CheckoutError } from './errors';
 import type { CheckoutLineInput } from './lines';
 import type { CheckoutSessionResponse } from './api';
 import { priceCheckout } from './pricing';
+import { logError } from '../core/log';
 
 /** What opening a checkout answers with: the route handler sends it as is. */
 export type CheckoutSession = CheckoutSessionResponse;
@@ -51,7 +52,7 @@ export async function createCheckout(input: {
       { idempotencyKey: `checkout-${checkoutId}` },
     );
   } catch (err) {
-    console.error('checkout: PaymentIntent creation failed', err);
+    logError('checkout: PaymentIntent creation failed', err);
     throw new CheckoutError(502, 'payment_provider', providerMessage(err));
   }
   if (!intent.client_secret) throw new CheckoutError(502, 'payment_provider', 'The payment provider sent no client secret.');
@@ -82,7 +83,7 @@ function toStripeAddress(a: Address) {
 }
 
 /**
- * Validates the addresses with SPEC's rules and saves them onto the open checkout record and its PaymentIntent
+ * Validates the addresses with the rules and saves them onto the open checkout record and its PaymentIntent
  * (shipping). `allowedCheckoutIds` comes from the browser's signed checkout cookie.
  */
 export async function saveCheckoutAddresses(input: {
@@ -119,6 +120,6 @@ export async function saveCheckoutAddresses(input: {
     });
   } catch (err) {
     // The record holds the addresses the order is written from; the PaymentIntent copy is for the Stripe dashboard.
-    console.error('checkout: could not copy the shipping address to the PaymentIntent', err);
+    logError('checkout: could not copy the shipping address to the PaymentIntent', err);
   }
 }

@@ -1,4 +1,4 @@
-// Content page text rules (SPEC §2 "Content page"). Pure.
+// Content page text rules. Pure.
 
 /** Content is plain text: each non-blank line is one paragraph. */
 export function contentParagraphs(content: string | null | undefined): string[] {

@@ -1,10 +1,9 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
-import { asAnon } from '../db';
+import { asAnon } from '../core/db';
 import { isContentSlug } from './format';
-
-/** Cache tag of the content pages; the admin's page editor revalidates it. */
-export const CONTENT_TAG = 'content';
+import { CONTENT_TAG } from '../core/cache/tags';
+import { logError } from '../core/log';
 
 export interface ContentPage {
   slug: string;
@@ -39,14 +38,14 @@ export const getContentIndex = unstable_cache(loadContentIndex, ['content-index-
 
 /**
  * Whether a content page exists, from the cached page index: cheap enough to check before the page streams, so a
- * missing page answers with a real 404 status. A failed read counts as missing (SPEC: error or missing → not found).
+ * missing page answers with a real 404 status. A failed read counts as missing (error or missing → not found).
  */
 export async function contentPageExists(slug: string): Promise<boolean> {
   if (!isContentSlug(slug)) return false;
   try {
     return (await getContentIndex()).some((p) => p.slug === slug);
   } catch (err) {
-    console.error('Content index query failed', err);
+    logError('Content index query failed', err);
     return false;
   }
 }

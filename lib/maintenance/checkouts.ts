@@ -2,8 +2,8 @@ import 'server-only';
 // Abandoned checkouts: records left open for 24 hours are expired by the database function, and their PaymentIntents
 // are canceled at Stripe here (the database cannot call Stripe). A PaymentIntent that turns out to be paid after
 // all is fulfilled instead: the buyer paid, so the order is written.
-import { asServiceRole } from '../db';
-import { logError, logWarn } from '../http/log';
+import { asServiceRole } from '../core/db';
+import { logError, logWarn } from '../core/log';
 import { fulfilPaymentIntent } from '../orders/fulfilment';
 import { stripe } from '../payments/stripe';
 

@@ -2,8 +2,8 @@ import 'server-only';
 // The maintenance timer every app server runs (instrumentation.ts): abandoned checkouts and old rate-limit counters.
 // Several servers may run it at once; the database functions make that harmless (claimed rows, idempotent deletes).
 // On Supabase with pg_cron the database also runs the SQL part on its own schedule.
-import { asServiceRole } from '../db';
-import { logError } from '../http/log';
+import { asServiceRole } from '../core/db';
+import { logError } from '../core/log';
 import { sweepAbandonedCheckouts } from './checkouts';
 
 /** MAINTENANCE_INTERVAL_SECONDS: how often (default 900); 0 turns the timer off on this server. */

@@ -2,13 +2,15 @@ import 'server-only';
 // The order confirmation page's data, with its access rule: the browser that paid (signed checkout cookie), the
 // signed-in customer who owns the order, or an admin. Anyone else holding the id gets 'not_found'.
 // Reaching the page also fulfils the payment if the webhook has not yet done so (idempotently).
-import { asServiceRole, withActor, type Tx } from '../db';
+import { asServiceRole, withActor, type Tx } from '../core/db';
+import { actorFor } from '../core/db/actor';
 import { isCategory, productPath, type Category } from '../catalog/categories';
 import { stripe } from '../payments/stripe';
 import type { Address } from '../checkout/address';
 import { fulfilPaymentIntent } from './fulfilment';
 import { refundMismatchedPayment } from './mismatch-refund';
 import { orderReference } from './reference';
+import { logError } from '../core/log';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -116,7 +118,7 @@ async function settleCheckout(checkout: {
   try {
     pi = await stripe().paymentIntents.retrieve(checkout.payment_intent_id);
   } catch (err) {
-    console.error('confirmation: could not read the PaymentIntent', err);
+    logError('confirmation: could not read the PaymentIntent', err);
     return 'processing';
   }
   if (pi.status === 'succeeded') {
@@ -155,9 +157,7 @@ export async function loadConfirmation(orderId: string, access: ConfirmationAcce
   }
   if (access.user) {
     // Owner or admin: the orders policies decide.
-    const order = await withActor({ role: 'authenticated', userId: access.user.id, email: access.user.email }, (tx) =>
-      readOrder(tx, id),
-    );
+    const order = await withActor(actorFor(access.user), (tx) => readOrder(tx, id));
     if (order) return { kind: 'order', order };
   }
   return { kind: 'not_found' };

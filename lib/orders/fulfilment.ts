@@ -5,7 +5,7 @@ import 'server-only';
 // the order id was fixed on the checkout record, so orders.id and transactions (provider, provider_transaction_id)
 // reject a second copy.
 import type { Stripe } from '../payments/stripe';
-import { asServiceRole } from '../db';
+import { asServiceRole } from '../core/db';
 import type { Address } from '../checkout/address';
 import type { PricedLine } from '../checkout/pricing';
 

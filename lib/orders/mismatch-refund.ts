@@ -4,8 +4,8 @@ import 'server-only';
 // 'processing' for ever: the shop refunds the charge in full, once (Stripe's idempotency key is the PaymentIntent),
 // and notes the refund and the reason on the checkout record. The webhook and the confirmation page both call this.
 import type Stripe from 'stripe';
-import { asServiceRole } from '../db';
-import { formatCents } from '../format/money';
+import { asServiceRole } from '../core/db';
+import { formatCents } from '../core/format/money';
 import { stripe } from '../payments/stripe';
 
 export interface MismatchRefund {

@@ -5,7 +5,7 @@ import 'server-only';
 // did not know of that leaves nothing of the payment marks the order refunded. Service role: the webhook acts for
 // nobody in particular (like payment fulfilment); the history trigger records it without an actor.
 import type { Stripe } from '../payments/stripe';
-import { asServiceRole } from '../db';
+import { asServiceRole } from '../core/db';
 
 export type RefundSyncResult =
   | { outcome: 'recorded'; orderId: string; recorded: number; updated: number; markedRefunded: boolean }

@@ -1,4 +1,4 @@
-// Order statuses (SPEC §4): values, labels and colours — pending yellow, processing blue, dispatched purple,
+// Order statuses: values, labels and colours — pending yellow, processing blue, dispatched purple,
 // completed green, cancelled red, refunded orange. Pure: one map for the back office, the account area and the seed.
 
 export const ORDER_STATUSES = ['pending', 'processing', 'dispatched', 'completed', 'cancelled', 'refunded'] as const;

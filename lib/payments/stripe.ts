@@ -1,6 +1,6 @@
 import 'server-only';
 import type Stripe from 'stripe';
-import { env } from '../env';
+import { env } from '../core/env';
 import { createStripeClient } from './client';
 
 const globalForStripe = globalThis as unknown as { __shopStripe?: Stripe };

@@ -51,6 +51,8 @@ export function parseProductChunkName(name: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** `path` on the site at `base`; a URL that is already absolute (a stored image's) is kept as it is. */
 export function absoluteUrl(base: string, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
   return `${base.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
 }

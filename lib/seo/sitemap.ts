@@ -1,11 +1,11 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
-import { asAnon } from '../db';
-import { env } from '../env';
+import { asAnon } from '../core/db';
+import { env } from '../core/env';
 import { productPath, type Category } from '../catalog/categories';
-import { CATALOG_TAG } from '../catalog/listing';
+
 import { LISTING_SLUGS } from '../catalog/slugs';
-import { CONTENT_TAG, loadContentIndex } from '../content/pages';
+import { loadContentIndex } from '../content/pages';
 import {
   absoluteUrl,
   productChunkCount,
@@ -14,6 +14,7 @@ import {
   urlsetXml,
   type SitemapEntry,
 } from './sitemap-xml';
+import { CATALOG_TAG, CONTENT_TAG } from '../core/cache/tags';
 
 const STATIC_PATHS: Array<Pick<SitemapEntry, 'changefreq' | 'priority'> & { path: string }> = [
   { path: '/', changefreq: 'weekly', priority: 1 },

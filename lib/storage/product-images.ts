@@ -1,10 +1,10 @@
 import 'server-only';
 // The product-images bucket through the Storage API, as the signed-in admin: supabase-js carries the admin's access
 // token, so Storage's own policies ("admins upload/delete product images") decide, never the service role.
-import { createSupabaseServerClient } from '../supabase/server';
-import { env } from '../env';
-import { logWarn } from '../http/log';
-import { objectPathFromUrl, PRODUCT_IMAGES_BUCKET } from '../admin/catalog/image-rules';
+import { createSupabaseServerClient } from '../core/supabase/server';
+import { env } from '../core/env';
+import { logWarn } from '../core/log';
+import { objectPathFromUrl, PRODUCT_IMAGES_BUCKET } from './image-rules';
 
 /** Stores `bytes` at `path` (never over an existing file) and answers its public URL. */
 export async function storeProductImage(path: string, bytes: Uint8Array, contentType: string): Promise<string> {

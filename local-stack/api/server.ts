@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
-import { LOCAL_DEFAULTS } from '../../lib/local-defaults';
+import { LOCAL_DEFAULTS } from '../../lib/core/local-defaults';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/config';
 import { readAuthConfig, type ProjectAuthConfig } from './auth/project-config';
 import { AuthRateLimiter } from './auth/rate-limit';

@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { LOCAL_DEFAULTS } from '../../lib/local-defaults';
+import { LOCAL_DEFAULTS } from '../../lib/core/local-defaults';
 import { ApiError, docUrl, invalid, str, stripeId, withoutInternals, type Access, type ApiCall, type ApiResult, type Json, type Route } from './api';
 import { accountRoute } from './account';
 import { controlHandler } from './control';

@@ -1,3 +1,4 @@
+// Over 300 lines: one deterministic generator; looks, products and prices must stay in step.
 // The generated catalog: about forty products per category, deterministic for a given seed. Each product follows a
 // "look" (a drawn style in one metal and one stone colour); products of a look share the rendered images, so a cold
 // seed renders a few hundred pictures rather than one per product image.
@@ -516,7 +517,7 @@ function generateCategory(category: Category, rng: Rng, now: number, count: numb
     seenNames.add(name);
     const ctx: Ctx = { ...ctxBase, collection };
 
-    // A second stone is an alternative the buyer may choose instead of the first (SPEC: Stone 1 / Stone 2).
+    // A second stone is an alternative the buyer may choose instead of the first (Stone 1 / Stone 2).
     const secondName = stone && rng.chance(0.4) ? rng.pick((SECOND_STONE[stone.hue] ?? []).filter((n) => n !== stone.name)) : null;
     const second = secondName ? stoneByName(secondName) : null;
     const stoneDetails: Record<string, string> | null = stone ? (second ? { Stone1: stone.name, Stone2: second.name } : { Stone1: stone.name }) : null;

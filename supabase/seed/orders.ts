@@ -1,9 +1,10 @@
+// Over 300 lines: one deterministic generator; rhythm, statuses and prices must stay in step.
 // About ninety days of order history: a few orders a day with a weekday and business-hours rhythm, statuses by age,
 // guests and the demo customer, items priced by the shop's own price rules, and one card payment per order.
 import { BRACELET_SIZES, type Category, NECKLACE_LENGTHS, materialLabel } from '../../lib/catalog/categories';
-import { type PriceSelection, type StoneChoice, type Style, availableStyles, hasSecondStone, stoneName, unitPrice } from '../../lib/catalog/pricing';
+import { type PriceSelection, type StoneChoice, type Style, availableStyles, hasSecondStone, stoneName, unitPrice } from '../../lib/purchase/pricing';
 import type { Product } from '../../lib/catalog/types';
-import { toCents } from '../../lib/format/money';
+import { toCents } from '../../lib/core/format/money';
 import type { SeedProduct } from './catalog';
 import { BOUTIQUE_WORDS, FIRST_NAMES, LAST_NAMES, PLACES, STREETS } from './data';
 import { DEMO_USERS } from './demo-users';

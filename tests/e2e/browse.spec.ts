@@ -44,7 +44,7 @@ test.describe('home', () => {
 });
 
 test.describe('header and footer', () => {
-  test('show the SPEC links; the account icon goes to /login for a guest; no cart badge at 0', async ({ page }) => {
+  test('show the header and footer links; the account icon goes to /login for a guest; no cart badge at 0', async ({ page }) => {
     await page.goto('/products');
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Aurelia Fine Jewelry, home' })).toHaveAttribute('href', '/');

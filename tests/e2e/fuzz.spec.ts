@@ -1,3 +1,4 @@
+// Over 300 lines: every probe shares one set of generators and the build's manifest.
 // Property-based probes (fast-check, fixed seed) against the production build: generated paths, query strings,
 // headers and bodies — control characters, huge and deep JSON, wrong types, bad percent-encoding — sent to every
 // route handler (found from app/**/route.ts), every server action (found in the build's server-reference

@@ -1,4 +1,4 @@
-// The production server's front cache of whole pages (lib/cache/page-front-cache.mjs, scripts/serve.mjs): a cached
+// The production server's front cache of whole pages (lib/core/cache/page-front-cache.mjs, scripts/serve.mjs): a cached
 // page is answered again from it, with the very headers and bytes Next gave; pages rendered per request never are.
 import { expect, test } from '@playwright/test';
 

@@ -3,7 +3,7 @@
 // the database, to each worker's own listener).
 import { expect } from '@playwright/test';
 import postgres from 'postgres';
-import SharedTagsCache from '../../lib/cache/shared-tags-handler.mjs';
+import SharedTagsCache from '../../lib/core/cache/shared-tags-handler.mjs';
 import { adminTest as test } from './support/admin-session';
 import type { Agent } from 'node:http';
 import { connectionPerWorker, getVia, serverA, serverB, workersPerServer, type WorkerAnswer } from './support/servers';

@@ -1,7 +1,7 @@
 // Abandoned checkouts: open records older than 24 h are expired and their PaymentIntents canceled at Stripe; fresh
 // and finished ones are left alone; a PaymentIntent paid late is fulfilled rather than canceled.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db';
+import { db } from '@/lib/core/db';
 import { createCheckout } from '@/lib/checkout/server';
 import { sweepAbandonedCheckouts } from '@/lib/maintenance/checkouts';
 import { runMaintenance } from '@/lib/maintenance/schedule';

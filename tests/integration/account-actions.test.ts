@@ -9,7 +9,7 @@ vi.mock('next/headers', () => import('../support/next-request'));
 import { deleteAccountAddress, reorder, saveAccountAddress, updateAccountProfile } from '@/lib/account/actions';
 import { ADDRESS_NOT_FOUND } from '@/lib/account/addresses';
 import { loadAccount } from '@/lib/account/dashboard';
-import { db } from '@/lib/db';
+import { db } from '@/lib/core/db';
 import { newCustomer, type Customer } from '../support/account-people';
 import { asRequest, browser } from '../support/next-request';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAddress } from '@/lib/account/addresses';
 import { checkoutPrefill, rememberCheckoutDetails } from '@/lib/account/checkout-details';
 import { listCustomerOrders } from '@/lib/account/orders';
-import { db, withActor, type DbActor, type Tx } from '@/lib/db';
+import { db, withActor, type DbActor, type Tx } from '@/lib/core/db';
 import { emptyAddress, type Address } from '@/lib/checkout/address';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 4, onnotice: () => {} });

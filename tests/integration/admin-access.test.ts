@@ -6,8 +6,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACTION_META, type ActionMeta, type ServerAction } from '@/lib/actions/define';
-import { ROUTE_META } from '@/lib/http/route';
+import { ACTION_META, type ActionMeta, type ServerAction } from '@/lib/entry/define-action';
+import { ROUTE_META } from '@/lib/entry/define-route';
 import { as } from './admin-request';
 import { callers, closeSupport, fingerprint, newKey, paidOrder, type Callers, type OrderFixture } from './admin-support';
 import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint } from './checkout-support';

@@ -1,5 +1,5 @@
-// CSV import and export of the category screens, through their route handlers as the demo admin: the rules of SPEC
-// §5 row by row, upsert by SKU, image_url as the primary image, all-or-nothing writes (a failure in the last batch
+// CSV import and export of the category screens, through their route handlers as the demo admin: the rules
+// row by row, upsert by SKU, image_url as the primary image, all-or-nothing writes (a failure in the last batch
 // leaves no row), files that are refused before anything is written, and export → import changing nothing.
 import { revalidateTag } from 'next/cache';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDashboard, type Dashboard } from '@/lib/admin/dashboard/load';
 import type { Period } from '@/lib/admin/dashboard/periods';
-import { db, type DbActor } from '@/lib/db';
+import { db, type DbActor } from '@/lib/core/db';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { sql } from './checkout-support';
 

@@ -4,7 +4,7 @@
 // requests, and refunds made in Stripe's own dashboard.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
-import { ADMIN_DASHBOARD_TAG } from '@/lib/admin/dashboard/tags';
+
 import { refundOrderPayment, updateOrderStatus } from '@/lib/admin/orders/actions';
 import { loadAdminOrders } from '@/lib/admin/orders/list';
 import { GET as exportOrders } from '@/app/api/admin/orders/export/route';
@@ -12,6 +12,7 @@ import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { as } from './admin-request';
 import { callers, closeSupport, fingerprint, newKey, paidOrder, type Callers } from './admin-support';
 import { sdk, setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint } from './checkout-support';
+import { ADMIN_DASHBOARD_TAG } from '@/lib/core/cache/tags';
 
 vi.mock('next/headers', async () => {
   const r = await import('./admin-request');

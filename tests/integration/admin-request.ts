@@ -26,7 +26,7 @@ export function cookieStore() {
 }
 
 export function requestHeaders(): Headers {
-  // The production server's connection-address header (lib/http/client-address.mjs), spelled out: see above.
+  // The production server's connection-address header (lib/core/http/client-address.mjs), spelled out: see above.
   return new Headers({ 'x-shop-client-address': request.address, host: 'localhost' });
 }
 

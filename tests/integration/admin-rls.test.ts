@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withActor, type DbActor, type Tx } from '@/lib/db';
+import { withActor, type DbActor, type Tx } from '@/lib/core/db';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
 const CUSTOMER = randomUUID();

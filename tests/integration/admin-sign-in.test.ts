@@ -8,7 +8,7 @@ import { signInAdmin, signOutAdmin } from '@/lib/admin/auth/actions';
 import { getCurrentUser } from '@/lib/auth/user';
 import { GET as search } from '@/app/api/admin/search/route';
 import type { AdminSearchResult } from '@/lib/admin/search/rules';
-import { isSessionCookie } from '@/lib/supabase/cookies';
+import { isSessionCookie } from '@/lib/core/supabase/cookies';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { cookieJar } from '../support/auth-clients';
 import { as, request } from './admin-request';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
-import { db } from '@/lib/db';
+import { db } from '@/lib/core/db';
 import { cookieJar, serverClient } from '../support/auth-clients';
 import type { Jar } from './admin-request';
 import { sdk, sql as checkoutSql } from './checkout-support';

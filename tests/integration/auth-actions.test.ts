@@ -7,7 +7,7 @@ vi.mock('next/headers', () => import('../support/next-request'));
 import { GET as confirmGET } from '@/app/auth/confirm/route';
 import { sendMagicLink, sendPasswordReset, signIn, signOut, signUp, updatePassword, verifyEmailCode } from '@/lib/auth/actions';
 import { getCurrentUser } from '@/lib/auth/user';
-import { db } from '@/lib/db';
+import { db } from '@/lib/core/db';
 import { supabaseUrl } from '../support/auth-clients';
 import { latestMail, linkParams } from '../support/mailbox';
 import { asRequest, browser, type Browser } from '../support/next-request';

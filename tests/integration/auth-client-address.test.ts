@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NextRequest } from 'next/server';
 import { startApiServer, type ApiServer } from '../../local-stack/api/server';
 import { DEFAULT_RATE_LIMITS } from '../../local-stack/api/auth/rate-limit';
-import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address.mjs';
+import { CLIENT_ADDRESS_HEADER } from '../../lib/core/http/client-address.mjs';
 import { serviceRoleKey, anonKey } from '../support/auth-clients';
 import type { Browser } from '../support/next-request';
 
@@ -21,12 +21,12 @@ let storage: string;
 // Loaded after NEXT_PUBLIC_SUPABASE_URL points at this file's stand-in.
 let app: {
   signIn: typeof import('../../lib/auth/actions').signIn;
-  updateSession: typeof import('../../lib/supabase/middleware').updateSession;
+  updateSession: typeof import('../../lib/core/supabase/middleware').updateSession;
   newCustomer: typeof import('../support/account-people').newCustomer;
   redirectOf: typeof import('../support/account-people').redirectOf;
   asRequest: typeof import('../support/next-request').asRequest;
   browser: typeof import('../support/next-request').browser;
-  db: typeof import('../../lib/db').db;
+  db: typeof import('../../lib/core/db').db;
 };
 
 beforeAll(async () => {
@@ -41,10 +41,10 @@ beforeAll(async () => {
   vi.stubEnv('NEXT_PUBLIC_SUPABASE_URL', auth.url);
   const [actions, middleware, people, request, db] = await Promise.all([
     import('../../lib/auth/actions'),
-    import('../../lib/supabase/middleware'),
+    import('../../lib/core/supabase/middleware'),
     import('../support/account-people'),
     import('../support/next-request'),
-    import('../../lib/db'),
+    import('../../lib/core/db'),
   ]);
   app = {
     signIn: actions.signIn,

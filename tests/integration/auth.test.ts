@@ -1,3 +1,4 @@
+// Over 300 lines: one stand-in, one client set-up, every Auth method the shop calls.
 // The Auth stand-in through the unchanged supabase-js and @supabase/ssr clients: every method the shop uses, with
 // the errors the clients must raise. Mail is read back from the local mailbox.
 import { createHash, randomUUID } from 'node:crypto';
@@ -17,7 +18,7 @@ import { decodeJwt, jwtVerify } from 'jose';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmDestination } from '../../lib/auth/email-links';
-import { LOCAL_DEFAULTS } from '../../lib/local-defaults';
+import { LOCAL_DEFAULTS } from '../../lib/core/local-defaults';
 import { startApiServer, type ApiServer } from '../../local-stack/api/server';
 import { anonClient, anonKey, cookieJar, serverClient, serviceClient, supabaseUrl } from '../support/auth-clients';
 import { latestMail, linkParams } from '../support/mailbox';

@@ -1,10 +1,11 @@
+// Over 300 lines: every delivery order shares one webhook endpoint and the PaymentIntent helpers.
 // Payment fulfilment on real Postgres, driven through the webhook route handler and the Stripe stand-in with the real
 // SDK: one order per PaymentIntent under duplicate, concurrent and out-of-order deliveries; forged events, amount
 // mismatches, failed inserts and declines write nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
-import { ADMIN_DASHBOARD_TAG } from '@/lib/admin/dashboard/tags';
-import { db } from '@/lib/db';
+
+import { db } from '@/lib/core/db';
 import { emptyAddress } from '@/lib/checkout/address';
 import { createCheckout, saveCheckoutAddresses, type CheckoutSession } from '@/lib/checkout/server';
 import { fulfilPaymentIntent } from '@/lib/orders/fulfilment';
@@ -26,6 +27,7 @@ import {
   type TestProducts,
   type WebhookEndpoint,
 } from './checkout-support';
+import { ADMIN_DASHBOARD_TAG } from '@/lib/core/cache/tags';
 
 let p: TestProducts;
 let endpoint: WebhookEndpoint;

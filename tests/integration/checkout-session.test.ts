@@ -1,7 +1,7 @@
 // Starting a checkout on the real schema with the real Stripe SDK against the stand-in: the charge is always the
 // server's price, whatever the browser sends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, withActor } from '@/lib/db';
+import { db, withActor } from '@/lib/core/db';
 import { CheckoutError, EMPTY_CART_MESSAGE } from '@/lib/checkout/errors';
 import { checkoutRequestSchema } from '@/lib/checkout/lines';
 import { createCheckout, saveCheckoutAddresses } from '@/lib/checkout/server';

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 vi.mock('next/headers', () => import('../support/next-request'));
 
 import { POST as checkoutSession } from '@/app/api/checkout/session/route';
-import { stampClientAddress } from '@/lib/http/client-address.mjs';
-import { db } from '@/lib/db';
-import { RATE_RULES } from '@/lib/rate-limit';
+import { stampClientAddress } from '@/lib/core/http/client-address.mjs';
+import { db } from '@/lib/core/db';
+import { RATE_RULES } from '@/lib/core/rate-limit';
 import { asRequest, browser } from '../support/next-request';
 
 let server: Server;

@@ -1,7 +1,7 @@
 // Content pages read from page_content under RLS as the anonymous visitor.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db';
+import { db } from '@/lib/core/db';
 import { loadContentIndex, loadContentPage } from '@/lib/content/pages';
 import { contentParagraphs } from '@/lib/content/format';
 

@@ -3,7 +3,7 @@
 // flag and price case is present.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db';
+import { db } from '@/lib/core/db';
 import { listingWhere, loadListing, loadListingCounts, type ListingScope } from '@/lib/catalog/listing';
 import type { ListingQuery } from '@/lib/catalog/listing-params';
 import { InvalidCategoryError } from '@/lib/catalog/slugs';
@@ -54,7 +54,7 @@ afterAll(async () => {
 
 const q = (over: Partial<ListingQuery> = {}): ListingQuery => ({ page: 1, sort: 'newest', materials: [], ...over });
 
-/** The rows of a listing scope straight from the base tables (the slug rules of SPEC §2, written out). */
+/** The rows of a listing scope straight from the base tables (the slug rules, written out). */
 function scopeRows(scope: ListingScope, materials: string[] = []) {
   const mat = materials.length ? sql`and material in ${sql(materials)}` : sql``;
   const cols = sql`id, created_at, price_from, material`;

@@ -2,7 +2,7 @@
 // The test adds its own products (SKUs prefixed per run) so it knows their prices and image order, and removes them.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db';
+import { db } from '@/lib/core/db';
 import {
   findProductCategory,
   getProduct,
@@ -10,7 +10,7 @@ import {
   isProductId,
   resolveProductRoute,
 } from '@/lib/catalog/product';
-import { unitPrice } from '@/lib/catalog/pricing';
+import { unitPrice } from '@/lib/purchase/pricing';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
 const TAG = `ITP-${Date.now().toString(36)}`;

@@ -2,7 +2,7 @@
 // against the same window.
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enforceRateLimits, RateLimitError, type RateRule } from '@/lib/rate-limit';
+import { enforceRateLimits, RateLimitError, type RateRule } from '@/lib/core/rate-limit';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 8, onnotice: () => {} });
 afterAll(() => sql.end());

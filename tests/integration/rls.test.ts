@@ -3,7 +3,7 @@
 // need (supabase/grants.ts), so it is refused wherever the app never sends it.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withActor, type DbActor, type Tx } from '@/lib/db';
+import { withActor, type DbActor, type Tx } from '@/lib/core/db';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 4, onnotice: () => {} });
 afterAll(() => sql.end());

@@ -3,7 +3,7 @@
 // query must find every judged product (recall) and rank judged products on top (the first page's head).
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db';
+import { db } from '@/lib/core/db';
 import { searchListing } from '@/lib/catalog/search';
 import { searchAdminProducts } from '@/lib/admin/search/query';
 

@@ -1,10 +1,11 @@
+// Over 300 lines: every search case runs on the one seeded catalog this file builds.
 // Search queries on a real Postgres: prefix matching, exact SKU first, newest first, the cap of 20, the total.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db';
+import { db } from '@/lib/core/db';
 import type { SearchQuery } from '@/lib/catalog/listing-params';
 import { getSearchOutcome, getSearchResults, SEARCH_LIMIT, searchListing, searchProducts } from '@/lib/catalog/search';
-import SharedTagsCache from '@/lib/cache/shared-tags-handler.mjs';
+import SharedTagsCache from '@/lib/core/cache/shared-tags-handler.mjs';
 import { buildPrefixTsQuery, SEARCH_COUNT_CAP } from '@/lib/catalog/search-query';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });

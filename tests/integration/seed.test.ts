@@ -2,7 +2,7 @@
 // globalSetup has already seeded this database through tests/support/stack.ts.
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCAL_DEFAULTS } from '@/lib/local-defaults';
+import { LOCAL_DEFAULTS } from '@/lib/core/local-defaults';
 import { DEMO_USERS, isSeeded, seedAll } from '@/supabase/seed';
 import { PAGES } from '@/supabase/seed/pages';
 import { anonClient } from '../support/auth-clients';

@@ -2,9 +2,9 @@
 // announced, every listener marks it stale (and catches up from the table after a reconnect), a tag revalidated
 // twice is stale twice, and error pages are never stored.
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectTags, publishTags, subscribeTags, tagsDatabaseUrl, tagsRevalidatedSince } from '@/lib/cache/shared-tags.mjs';
-import SharedTagsCache from '@/lib/cache/shared-tags-handler.mjs';
-import { tagRevalidatedAt } from '@/lib/cache/tag-clock';
+import { connectTags, publishTags, subscribeTags, tagsDatabaseUrl, tagsRevalidatedSince } from '@/lib/core/cache/shared-tags.mjs';
+import SharedTagsCache from '@/lib/core/cache/shared-tags-handler.mjs';
+import { tagRevalidatedAt } from '@/lib/core/cache/tag-clock';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { nodeFs } from 'next/dist/server/lib/node-fs-methods';

@@ -3,8 +3,8 @@
 import { createServerClient, type CookieMethodsServer } from '@supabase/ssr';
 import { createClient } from '@supabase/supabase-js';
 
-export { realtimeOptions as realtimeForNode } from '../../lib/supabase/realtime';
-import { realtimeOptions as realtimeForNode } from '../../lib/supabase/realtime';
+export { realtimeOptions as realtimeForNode } from '../../lib/core/supabase/realtime';
+import { realtimeOptions as realtimeForNode } from '../../lib/core/supabase/realtime';
 
 export const supabaseUrl = () => process.env.NEXT_PUBLIC_SUPABASE_URL!;
 export const anonKey = () => process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY!;
@@ -41,7 +41,7 @@ export function cookieJar() {
   return { cookies, methods };
 }
 
-/** The server client of lib/supabase, bound to a cookie jar. */
+/** The server client of lib/core/supabase, bound to a cookie jar. */
 export function serverClient(jar: ReturnType<typeof cookieJar>, url = supabaseUrl()) {
   return createServerClient(url, anonKey(), { cookies: jar.methods, realtime: realtimeForNode });
 }

@@ -3,7 +3,7 @@
 // signing in do not spend the sign-in limits.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
-import { SIGNED_IN_HINT_COOKIE } from '../../lib/supabase/cookies';
+import { SIGNED_IN_HINT_COOKIE } from '../../lib/core/supabase/cookies';
 import { cookieJar, serverClient, serviceClient } from './auth-clients';
 
 export interface TestCustomer {

@@ -3,7 +3,7 @@
 // real Auth stand-in and the real database run underneath. Used as the module of next/headers:
 //   vi.mock('next/headers', () => import('../support/next-request'));
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address.mjs';
+import { CLIENT_ADDRESS_HEADER } from '../../lib/core/http/client-address.mjs';
 
 export interface Browser {
   /** Cookie name → value, as the browser would send them. */

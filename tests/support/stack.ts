@@ -5,7 +5,7 @@ import { PROJECT_ROOT, apiUrl, databaseUrl, siteUrl, testConfig, type StackConfi
 import { startStripeServer } from '../../local-stack/stripe/server';
 import { startApiServer } from '../../local-stack/api/server';
 import type { AuthRateLimits } from '../../local-stack/api/auth/rate-limit';
-import { LOCAL_DEFAULTS } from '../../lib/local-defaults';
+import { LOCAL_DEFAULTS } from '../../lib/core/local-defaults';
 import { seedAll } from '../../supabase/seed';
 import { join } from 'node:path';
 

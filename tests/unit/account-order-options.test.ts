@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderLineEntries, parseOrderLineOptions } from '@/lib/account/order-options';
-import { specificationsText } from '@/lib/cart/labels';
-import type { CartSpecifications } from '@/lib/cart/types';
+import { specificationsText } from '@/lib/purchase/labels';
+import type { CartSpecifications } from '@/lib/purchase/types';
 import type { Category } from '@/lib/catalog/categories';
 
 const text = (specifications: CartSpecifications, category: Category) =>

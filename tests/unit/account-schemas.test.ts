@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_INVALID, orderIdSchema, profileSchema, saveAddressSchema } from '@/lib/account/schemas';
 import { PHONE_INVALID, REQUIRED_MESSAGES } from '@/lib/checkout/address';
-import { fieldErrors } from '@/lib/http/errors';
+import { fieldErrors } from '@/lib/core/errors';
 
 const address = {
   address_type: 'shipping',
@@ -25,7 +25,7 @@ describe('account address schema', () => {
     expect(r).toMatchObject({ city: 'New York', address_line2: null, use_for_billing: false, is_default: true });
   });
 
-  it("says SPEC's words for each missing field", () => {
+  it("says the words for each missing field", () => {
     const errors = errorsOf(saveAddressSchema, { ...address, address_line1: ' ', city: '', state: '', postal_code: '', country: '' });
     expect(errors).toMatchObject({
       address_line1: REQUIRED_MESSAGES.address_line1,

@@ -1,6 +1,6 @@
 // Server-action requests whose body React cannot decode are refused before Next.js (which would answer 500).
 import { describe, expect, it } from 'vitest';
-import { refuseMalformedAction } from '@/lib/security/action-request';
+import { refuseMalformedAction } from '@/lib/core/security/action-request';
 
 const action = (body: BodyInit, type = 'text/plain;charset=UTF-8') =>
   new Request('http://shop.test/login', { method: 'POST', headers: { 'next-action': 'a'.repeat(42), 'content-type': type }, body });

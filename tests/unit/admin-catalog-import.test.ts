@@ -3,7 +3,7 @@ import { decodeCsvBytes, IMPORT_MAX_BYTES, parseCsvText, readCsvFile, toCsv, une
 import { exportCells } from '@/lib/admin/catalog/export-row';
 import { csvColumns } from '@/lib/admin/catalog/fields';
 import { badRowsTable, checkImageUrl, planImport } from '@/lib/admin/catalog/import-rows';
-import { imageFormatOf, objectPathFromUrl, publicImagePrefix } from '@/lib/admin/catalog/image-rules';
+import { imageFormatOf, objectPathFromUrl, publicImagePrefix } from '@/lib/storage/image-rules';
 
 const SUPABASE = 'http://127.0.0.1:54321';
 const imagePrefix = publicImagePrefix(SUPABASE);
@@ -44,7 +44,7 @@ describe('reading a CSV file', () => {
   });
 });
 
-describe('the import rules (SPEC §5), row by row', () => {
+describe('the import rules, row by row', () => {
   it('skips rows without a sku and defaults the name, weight, MOQ and ticks', () => {
     const p = plan(
       'sku,name,weight,moq,is_new_arrival,is_mens_jewelry,is_adjustable,price_stone1\n' +

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvColumns, visiblePrices, writeColumns } from '@/lib/admin/catalog/fields';
 import { emptyFormValues, formValuesFromRow, submittedValues } from '@/lib/admin/catalog/form-values';
 import { PRODUCT_SCHEMAS, productSaveInput, productIdField, STONE1_FIRST, STONE2_REQUIRED } from '@/lib/admin/catalog/schema';
-import { fieldErrors } from '@/lib/http/errors';
+import { fieldErrors } from '@/lib/core/errors';
 
 const ring = (values: Record<string, unknown>) => PRODUCT_SCHEMAS.rings.safeParse({ ...emptyFormValues('rings'), name: 'Halo Ring', ...values });
 

@@ -17,7 +17,7 @@ import {
 } from '@/lib/admin/dashboard/figures';
 import { DEFAULT_PERIOD, parsePeriod, periodHref, periodLabel, PERIODS } from '@/lib/admin/dashboard/periods';
 
-describe('percentages (SPEC §9: one decimal)', () => {
+describe('percentages (one decimal)', () => {
   it('rounds to one decimal', () => {
     expect(oneDecimal(12.34)).toBe(12.3);
     expect(oneDecimal(12.35)).toBe(12.4);

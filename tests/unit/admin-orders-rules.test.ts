@@ -19,7 +19,7 @@ describe('orders screen URL', () => {
 });
 
 describe('order statuses', () => {
-  it('are the six of SPEC §4, labelled with a capital', () => {
+  it('are the six statuses, labelled with a capital', () => {
     expect(ORDER_STATUSES).toEqual(['pending', 'processing', 'dispatched', 'completed', 'cancelled', 'refunded']);
     expect(statusLabel('dispatched')).toBe('Dispatched');
     expect(isOrderStatus('refunded')).toBe(true);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const revalidateTag = vi.hoisted(() => vi.fn());
 vi.mock('next/cache', () => ({ revalidateTag }));
 
-import { revalidateAfterCommit } from '@/lib/cache/revalidate';
+import { revalidateAfterCommit } from '@/lib/core/cache/revalidate';
 
 describe('revalidateAfterCommit', () => {
   afterEach(() => {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { productReferences, referencesText } from '@/lib/cart/references';
 import {
-  productReferences,
-  referencesText,
   specificationEntries,
   specificationsText,
   withInchMark,
-} from '@/lib/cart/labels';
+} from '@/lib/purchase/labels';
 import { addToCart, summaryToCartInput } from '@/lib/cart/lines';
-import { cartSpecifications, initialSelection } from '@/lib/catalog/product-options';
+import { cartSpecifications, initialSelection } from '@/lib/purchase/options';
 import { ring as ringFixture } from './product-fixtures';
 import type { CartItem } from '@/lib/cart/types';
 import type { Category } from '@/lib/catalog/categories';

@@ -52,7 +52,7 @@ describe('cart totals', () => {
 });
 
 describe('cart timers and messages', () => {
-  it('match SPEC', () => {
+  it('match the shop rules', () => {
     expect(REMOVE_FADE_MS).toBe(300);
     expect(REMOVED_TOAST_MS).toBe(3000);
     expect(COPIED_LABEL_MS).toBe(2000);

@@ -20,7 +20,7 @@ const complete: Address = {
   phone: '+44 (20) 7946-0000',
 };
 
-describe('checkout address rules (SPEC §5)', () => {
+describe('checkout address rules', () => {
   it('gives every required-field message on an empty shipping form', () => {
     expect(validateAddress({ ...emptyAddress(), country: '' }, 'shipping')).toEqual({
       full_name: 'Full name is required',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_MESSAGES, formatCardNumber, formatExpiry, parseExpiry, validateCard } from '@/lib/checkout/card';
-import { billingDetails, interpretIntent } from '@/lib/checkout/confirm';
+import { billingDetails, interpretIntent } from '@/lib/checkout/browser-payment';
 import { emptyAddress } from '@/lib/checkout/address';
 
 const now = new Date('2026-06-15T12:00:00Z');

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkoutCookieKey, readCheckoutIds, signCheckoutIds } from '@/lib/checkout/cookie';
-import { loadEnv } from '@/lib/env';
-import { LOCAL_DEFAULTS } from '@/lib/local-defaults';
+import { loadEnv } from '@/lib/core/env';
+import { LOCAL_DEFAULTS } from '@/lib/core/local-defaults';
 
 const empty: Record<string, string> = {};
 const dir = mkdtempSync(join(tmpdir(), 'shop-secret-'));

@@ -38,7 +38,7 @@ describe('checkout texts', () => {
     expect(orderReference({ id: '1234abcd-0000-4000-8000-000000000000', order_reference: 'AFJ-100001' })).toBe('AFJ-100001');
   });
 
-  it('prefixes setup failures and falls back to SPEC wording', () => {
+  it('prefixes setup failures and falls back to the shop wording', () => {
     expect(setupFailedMessage('Card network down')).toBe('Payment setup failed: Card network down');
     expect(setupFailedMessage(undefined)).toBe('Payment setup failed: Failed to create checkout session');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingDetails, type BillingDetails } from '@/lib/checkout/confirm';
+import { billingDetails, type BillingDetails } from '@/lib/checkout/browser-payment';
 import { PAYMENT_ELEMENT_FIELDS, paymentElementBillingDetails } from '@/lib/checkout/payment-element';
 import type { Address } from '@/lib/checkout/address';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postgresSsl } from '@/lib/db/ssl';
+import { postgresSsl } from '@/lib/core/db/ssl';
 
 const url = (query: string) => `postgresql://u:p@db.example.test:5432/postgres${query}`;
 const ca = () => Buffer.from('CA');

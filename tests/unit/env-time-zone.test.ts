@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SHOP_TIME_ZONE, isTimeZone, loadEnv } from '@/lib/env';
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone, loadEnv } from '@/lib/core/env';
 
 const vars = (v: Record<string, string>) => v as unknown as NodeJS.ProcessEnv;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readBodyCapped, readJsonCapped, readTextCapped } from '@/lib/http/body';
-import { HttpError } from '@/lib/http/errors';
+import { readBodyCapped, readJsonCapped, readTextCapped } from '@/lib/core/request-body';
+import { HttpError } from '@/lib/core/errors';
 
 /** A body that never ends unless cancelled, counting how many bytes were pulled from it. */
 function endlessBody(chunkSize = 64 * 1024) {

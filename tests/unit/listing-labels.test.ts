@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { moqLabel } from '@/lib/purchase/quantity';
 import { canOptimize, IMAGE_WIDTHS, imageSources, OPTIMIZER_WIDTHS } from '@/components/shop/listing/image-srcset';
 import {
   foundLabel,
   fromPriceLabel,
-  moqLabel,
   resultCount,
   searchPageHref,
   seeAllLabel,

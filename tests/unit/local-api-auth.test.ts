@@ -1,3 +1,4 @@
+// Over 300 lines: the Auth stand-in's pure rules, tested side by side as they work together.
 // Pure rules of the Auth stand-in: token hashes, refresh-token reuse, PKCE, redirects, error bodies, mails, claims.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -12,7 +12,7 @@ import {
   splitBucketPath,
   storedCacheControl,
 } from '../../local-stack/api/storage/paths';
-import { listChildren } from '../../local-stack/api/storage/router';
+import { listChildren } from '../../local-stack/api/storage/handlers/list';
 
 describe('object keys and files', () => {
   const root = resolve('/srv/storage');

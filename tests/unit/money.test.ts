@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDollars, toCents } from '@/lib/format/money';
+import { formatCents, formatDollars, toCents } from '@/lib/core/format/money';
 
 const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 

@@ -3,7 +3,7 @@ import { createServer, get as get_, type IncomingMessage, type Server, type Serv
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTRY_MS, frontCacheKey, isStorable, PageFrontCache } from '@/lib/cache/page-front-cache.mjs';
+import { ENTRY_MS, frontCacheKey, isStorable, PageFrontCache } from '@/lib/core/cache/page-front-cache.mjs';
 
 let now = 1_000_000;
 let clock = 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE, nearestEndWindow, pageRange, paginationWindow, parsePageParam, splitWindow, totalPagesFor } from '@/lib/pagination';
+import { MAX_PAGE, nearestEndWindow, pageRange, paginationWindow, parsePageParam, splitWindow, totalPagesFor } from '@/lib/core/pagination';
 
 describe('parsePageParam', () => {
   it('reads positive whole numbers', () => {
@@ -21,7 +21,7 @@ describe('parsePageParam', () => {
   });
 });
 
-describe('paginationWindow (SPEC §9)', () => {
+describe('paginationWindow', () => {
   it('shows every page when there are 5 or fewer', () => {
     expect(paginationWindow(1, 0)).toEqual([]);
     expect(paginationWindow(1, 1)).toEqual([1]);

@@ -1,4 +1,4 @@
-// The compressed copies of scripts and styles (build/precompress.ts writes them, lib/http/precompressed-static.mjs
+// The compressed copies of scripts and styles (build/precompress.ts writes them, lib/core/http/precompressed-static.mjs
 // serves them), in front of a real HTTP server standing in for Next.js.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotli, gzip } from '@/build/precompress';
-import { chooseEncoding, PrecompressedStatic } from '@/lib/http/precompressed-static.mjs';
+import { chooseEncoding, PrecompressedStatic } from '@/lib/core/http/precompressed-static.mjs';
 
 const script = Buffer.from(`(self.webpackChunk=self.webpackChunk||[]).push([[1],{1:()=>{${'console.log("ring");'.repeat(80)}}}]);`);
 const style = Buffer.from(`.ring{color:gold}${'.band{margin:0}'.repeat(50)}`);

@@ -9,8 +9,8 @@ import {
   sizesFor,
   stoneName,
   unitPrice,
-} from '@/lib/catalog/pricing';
-import { clampQuantity, effectiveMoq } from '@/lib/catalog/quantity';
+} from '@/lib/purchase/pricing';
+import { clampQuantity, effectiveMoq } from '@/lib/purchase/quantity';
 import { bodyJewelry, bracelet, earring, necklace, ring, TWO_STONES } from './product-fixtures';
 
 describe('positivePrice', () => {

@@ -1,3 +1,4 @@
+// Over 300 lines: one case per category and option rule, all on the same product fixtures.
 import { describe, expect, it } from 'vitest';
 import {
   canAddToCart,
@@ -16,8 +17,8 @@ import {
   sizeOptions,
   stoneOptions,
   styleOptions,
-} from '@/lib/catalog/product-options';
-import { canDecrement, decrementQuantity, incrementQuantity, quantityFromInput } from '@/lib/catalog/quantity';
+} from '@/lib/purchase/options';
+import { canDecrement, decrementQuantity, incrementQuantity, quantityFromInput } from '@/lib/purchase/quantity';
 import { bodyJewelry, bracelet, earring, necklace, ring, TWO_STONES } from './product-fixtures';
 
 describe('initial selection', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { specificationsText } from '@/lib/cart/labels';
-import type { Style } from '@/lib/catalog/pricing';
+import { specificationsText } from '@/lib/purchase/labels';
+import type { Style } from '@/lib/purchase/pricing';
 import {
   cartSpecifications,
   initialSelection,
@@ -10,9 +10,9 @@ import {
   selectionPrice,
   sizeOptions,
   type ProductSelection,
-} from '@/lib/catalog/product-options';
-import { purchaseFacts, purchaseModel } from '@/lib/catalog/purchase-model';
-import { choose, purchaseSizes, purchaseSpecifications, purchaseView, selectionKey } from '@/lib/catalog/purchase-selection';
+} from '@/lib/purchase/options';
+import { purchaseFacts, purchaseModel } from '@/lib/purchase/model';
+import { choose, purchaseSizes, purchaseSpecifications, purchaseView, selectionKey } from '@/lib/purchase/selection';
 import type { Product } from '@/lib/catalog/types';
 import { bodyJewelry, bracelet, earring, necklace, ring, TWO_STONES } from './product-fixtures';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, securityHeaders, usesNonce } from '@/lib/security/headers';
-import { isSameOrigin } from '@/lib/security/origin';
-import { clientAddress, rateLimitMessage, trustedProxyHops } from '@/lib/rate-limit/rules';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address.mjs';
+import { contentSecurityPolicy, securityHeaders, usesNonce } from '@/lib/core/security/headers';
+import { isSameOrigin } from '@/lib/core/security/origin';
+import { clientAddress, rateLimitMessage, trustedProxyHops } from '@/lib/core/rate-limit/rules';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/core/http/client-address.mjs';
 
 const directive = (csp: string, name: string) =>
   csp

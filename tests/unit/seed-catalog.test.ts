@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRACELET_SIZES, CATEGORIES, MATERIALS, NECKLACE_LENGTHS } from '@/lib/catalog/categories';
-import { unitPrice } from '@/lib/catalog/pricing';
+import { unitPrice } from '@/lib/purchase/pricing';
 import { MOQ_CHOICES, SKU_PREFIX, generateCatalog } from '@/supabase/seed/catalog';
 import { asProduct } from '@/supabase/seed/orders';
 import { Rng } from '@/supabase/seed/prng';

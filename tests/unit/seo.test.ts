@@ -67,5 +67,6 @@ describe('sitemap XML', () => {
   it('joins the site URL and a path', () => {
     expect(absoluteUrl('https://shop.test/', '/rings/1')).toBe('https://shop.test/rings/1');
     expect(absoluteUrl('https://shop.test', 'faqs')).toBe('https://shop.test/faqs');
+    expect(absoluteUrl('https://shop.test', 'https://cdn.test/a.png')).toBe('https://cdn.test/a.png');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailText, hasForbiddenCharacters, optionalText, text } from '@/lib/validation/text';
+import { emailText, hasForbiddenCharacters, optionalText, text } from '@/lib/core/validation/text';
 
 describe('text()', () => {
   const name = text({ max: 10, min: 1, label: 'Name' });

@@ -1,7 +1,7 @@
 // The server's worker plan: one worker per core unless WEB_CONCURRENCY says otherwise, and the server's database
 // connections (DATABASE_POOL_SIZE) shared out so that workers × pool never exceeds them.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HEAP_MB, DEFAULT_POOL_SIZE, workerPlan } from '@/lib/http/workers.mjs';
+import { DEFAULT_HEAP_MB, DEFAULT_POOL_SIZE, workerPlan } from '@/lib/core/http/workers.mjs';
 
 describe('workerPlan', () => {
   it('starts one worker per core by default, with the default pool shared out and the default heap', () => {

@@ -4,6 +4,7 @@ import { ContentArticle } from '@/components/shop/content/content-article';
 import { contentParagraphs } from '@/lib/content/format';
 import { getContentPage } from '@/lib/content/pages';
 import { describe, pageMetadata } from '@/lib/seo/metadata';
+import { logError } from '@/lib/core/log';
 
 // Each page is rendered on its first request and served from the cache (ISR); edits revalidate the 'content' tag.
 export const revalidate = 300;
@@ -15,8 +16,8 @@ async function load(slug: string) {
   try {
     return await getContentPage(slug);
   } catch (err) {
-    // SPEC: an error shows the same 'Page Not Found' as a missing page.
-    console.error('Content page query failed', err);
+    // An error shows the same 'Page Not Found' as a missing page.
+    logError('Content page query failed', err);
     return null;
   }
 }

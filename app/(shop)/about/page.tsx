@@ -3,6 +3,7 @@ import { ContentArticle } from '@/components/shop/content/content-article';
 import { contentParagraphs } from '@/lib/content/format';
 import { getContentPage } from '@/lib/content/pages';
 import { describe, pageMetadata } from '@/lib/seo/metadata';
+import { logError } from '@/lib/core/log';
 
 export const revalidate = 300;
 
@@ -21,7 +22,7 @@ async function load() {
   try {
     return await getContentPage('about');
   } catch (err) {
-    console.error('About page query failed', err);
+    logError('About page query failed', err);
     return null;
   }
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { CheckoutView } from '@/components/checkout/checkout-view';
 import { currentCustomerPrefill } from '@/lib/account/checkout-details';
-import { env } from '@/lib/env';
-import { isLocalStripe, publicEnv } from '@/lib/env.public';
+import { env } from '@/lib/core/env';
+import { isLocalStripe, publicEnv } from '@/lib/core/env.public';
 
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';

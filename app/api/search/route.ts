@@ -2,9 +2,9 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { getSearchResults } from '@/lib/catalog/search';
 import { SEARCH_MAX_LENGTH } from '@/lib/catalog/search-query';
-import { HttpError } from '@/lib/http/errors';
-import { defineRoute } from '@/lib/http/route';
-import { text } from '@/lib/validation/text';
+import { HttpError } from '@/lib/core/errors';
+import { defineRoute } from '@/lib/entry/define-route';
+import { text } from '@/lib/core/validation/text';
 
 const querySchema = z.object({
   q: z.string({ error: 'Query parameter q is required.' }).pipe(

@@ -3,9 +3,9 @@
 // the browser that asked for the mail can exchange. Either way the session cookies are set and `next` opens.
 import { z } from 'zod';
 import { confirmDestination } from '@/lib/auth/email-links';
-import { defineRoute } from '@/lib/http/route';
-import { logWarn } from '@/lib/http/log';
-import { createSupabaseServerClient } from '@/lib/supabase/server';
+import { defineRoute } from '@/lib/entry/define-route';
+import { logWarn } from '@/lib/core/log';
+import { createSupabaseServerClient } from '@/lib/core/supabase/server';
 import type { LinkError } from '@/lib/auth/views';
 
 export const dynamic = 'force-dynamic';

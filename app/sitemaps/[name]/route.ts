@@ -1,5 +1,5 @@
-import { HttpError } from '@/lib/http/errors';
-import { defineRoute } from '@/lib/http/route';
+import { HttpError } from '@/lib/core/errors';
+import { defineRoute } from '@/lib/entry/define-route';
 import { getPagesSitemap, getProductSitemap } from '@/lib/seo/sitemap';
 import { parseProductChunkName } from '@/lib/seo/sitemap-xml';
 

@@ -15,7 +15,7 @@ import { CATEGORY_INFO } from '@/lib/catalog/categories';
 import { AdminPagination } from '../pagination';
 import { ConfirmDialog } from './confirm-dialog';
 import { ImportPanel } from './import-panel';
-import { ProductCard } from './product-card';
+import { ProductTile } from './product-tile';
 import { ProductModal, type ModalTarget } from './product-modal';
 
 function takeHandoff(category: CategoryScreenData['category']): string | null {
@@ -52,7 +52,7 @@ export function CategoryScreen({ data }: { data: CategoryScreenData }) {
     if (urlEdit) router.replace(href(null), { scroll: false });
   }
 
-  // A product chosen in the header search opens here (SPEC §9: the hand-off is good for 10 s on this page). The search
+  // A product chosen in the header search opens here (the hand-off is good for 10 s on this page). The search
   // navigates here even when this screen is already shown, which renders it again with new data.
   useEffect(() => {
     const id = takeHandoff(category);
@@ -136,7 +136,7 @@ export function CategoryScreen({ data }: { data: CategoryScreenData }) {
       ) : (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
           {data.items.map((product) => (
-            <ProductCard
+            <ProductTile
               key={product.id}
               product={product}
               opening={opening && target?.kind === 'edit' && target.id === product.id}

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { toast } from '@/components/ui/toaster';
 import { deleteProductImages, reorderProductImages } from '@/lib/admin/catalog/actions';
-import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, MISSING_UPLOAD_PARAMETERS, NOT_AN_IMAGE } from '@/lib/admin/catalog/image-rules';
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, MISSING_UPLOAD_PARAMETERS, NOT_AN_IMAGE } from '@/lib/storage/image-rules';
 import type { Category } from '@/lib/catalog/categories';
 import type { ProductImage } from '@/lib/catalog/types';
 import { canOptimize, IMAGE_WIDTHS, imageSources } from '@/components/shop/listing/image-srcset';

@@ -8,10 +8,10 @@ import { useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { toast } from '@/components/ui/toaster';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE, NO_DATA_TO_IMPORT, readCsvFile, type CsvTable } from '@/lib/admin/catalog/csv-file';
-import { publicImagePrefix } from '@/lib/admin/catalog/image-rules';
+import { publicImagePrefix } from '@/lib/storage/image-rules';
 import { planImport, type ImportEvent, type ImportPlan } from '@/lib/admin/catalog/import-rows';
 import type { Category } from '@/lib/catalog/categories';
-import { publicEnv } from '@/lib/env.public';
+import { publicEnv } from '@/lib/core/env.public';
 import { BadRows } from './bad-rows';
 import { sendImport, type ImportOutcome, type ImportRequest } from './import-request';
 
@@ -21,7 +21,7 @@ type Step =
   | { step: 'importing'; name: string; table: CsvTable; plan: ImportPlan; stage: 'upload' | 'write'; fraction: number }
   | { step: 'done'; name: string; table: CsvTable; outcome: Extract<ImportOutcome, { type: 'done' }> };
 
-/** SPEC §5: a CSV file (spreadsheet types are accepted here and then explained), one file only. */
+/** A CSV file (spreadsheet types are accepted here and then explained), one file only. */
 const ACCEPT = {
   'text/csv': ['.csv'],
   'text/plain': ['.csv', '.txt'],

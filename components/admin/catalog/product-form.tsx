@@ -9,7 +9,7 @@ import { CATEGORY_FIELDS } from '@/lib/admin/catalog/fields';
 import { emptyFormValues, formValuesFromRow, submittedValues, type EditableRow, type FormValues } from '@/lib/admin/catalog/form-values';
 import { PRODUCT_SCHEMAS } from '@/lib/admin/catalog/schema';
 import type { Category } from '@/lib/catalog/categories';
-import { fieldErrors } from '@/lib/http/errors';
+import { fieldErrors } from '@/lib/core/errors';
 import { BasicInformation, OptionsColumn, PriceInformation, StoneDetails, type PriceChoice } from './form-sections';
 
 interface ProductFormProps {

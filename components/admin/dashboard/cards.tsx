@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Dashboard } from '@/lib/admin/dashboard/load';
 import { formatChange } from '@/lib/admin/dashboard/figures';
-import { formatCents } from '@/lib/format/money';
+import { formatCents } from '@/lib/core/format/money';
 
 function Change({ value }: { value: number }) {
   const up = value >= 0;

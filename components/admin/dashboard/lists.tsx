@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Dashboard } from '@/lib/admin/dashboard/load';
-import { formatCents } from '@/lib/format/money';
+import { formatCents } from '@/lib/core/format/money';
 import { STATUS_BADGE, statusLabel } from '@/lib/orders/status';
 import { CATEGORY_INFO } from '@/lib/catalog/categories';
 import { Panel } from './charts';

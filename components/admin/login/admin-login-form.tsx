@@ -3,7 +3,7 @@
 // anyone else with the reason (server message, 'You do not have admin permissions', 'Failed to verify admin status').
 import { useActionState } from 'react';
 import { signInAdmin } from '@/lib/admin/auth/actions';
-import type { ActionResult } from '@/lib/actions/result';
+import type { ActionResult } from '@/lib/core/action-result';
 import { AdminField } from '../field';
 
 const LABEL = 'mb-1 block text-sm font-medium';

@@ -1,11 +1,11 @@
 import type { Address } from '@/lib/checkout/address';
 import type { AdminOrder } from '@/lib/admin/orders/types';
-import { formatCents } from '@/lib/format/money';
+import { formatCents } from '@/lib/core/format/money';
 import { statusLabel } from '@/lib/orders/status';
 import { Thumb } from '../thumb';
 import { StatusControl } from './status-control';
 
-/** SPEC: the transaction id is shown cut to 14 characters. */
+/** The transaction id is shown cut to 14 characters. */
 const shortTransaction = (id: string) => (id.length > 14 ? `${id.slice(0, 14)}…` : id);
 
 function AddressBlock({ title, address }: { title: string; address: Address | null }) {

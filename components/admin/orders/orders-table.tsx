@@ -2,7 +2,7 @@
 import { ChevronDown } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import type { AdminOrder } from '@/lib/admin/orders/types';
-import { formatCents } from '@/lib/format/money';
+import { formatCents } from '@/lib/core/format/money';
 import { STATUS_BADGE, statusLabel } from '@/lib/orders/status';
 import { OrderDetails } from './order-details';
 

@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { refundOrderPayment, updateOrderStatus } from '@/lib/admin/orders/actions';
 import type { AdminOrder } from '@/lib/admin/orders/types';
-import { formatCents, toCents } from '@/lib/format/money';
+import { formatCents, toCents } from '@/lib/core/format/money';
 
 interface RefundDialogProps {
   order: AdminOrder;

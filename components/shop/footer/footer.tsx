@@ -23,7 +23,7 @@ const LEGAL_LINKS = [
   { href: '/terms-of-service', label: 'Terms of Service' },
   { href: '/cookie-policy', label: 'Cookie Policy' },
 ];
-// The shop has no social accounts yet: the icons are placeholders with empty targets, as in SPEC.
+// The shop has no social accounts yet: the icons are placeholders with empty targets.
 const SOCIAL = [
   { label: 'Instagram', icon: Camera },
   { label: 'Pinterest', icon: Pin },

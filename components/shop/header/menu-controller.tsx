@@ -1,7 +1,7 @@
 'use client';
 import { useEffect } from 'react';
 
-/** SPEC §9: the dropdown closes 150 ms after the pointer leaves. */
+/** The dropdown closes 150 ms after the pointer leaves. */
 export const DROPDOWN_CLOSE_DELAY_MS = 150;
 
 /**

@@ -2,7 +2,7 @@
 import Link from '@/components/shop/shop-link';
 import type { RefObject } from 'react';
 import { PRIMARY_LINKS, WOMENS_LABEL, WOMENS_LINKS } from './nav-links';
-import Sheet from './sheet';
+import { Dialog } from '@/components/ui/dialog';
 
 const linkClass = 'block py-2.5 text-base text-ink transition-colors hover:text-gold-dark';
 
@@ -17,7 +17,7 @@ interface MenuSheetProps {
 export default function MobileMenuSheet({ open, onOpenChange, returnFocus, accountHref }: MenuSheetProps) {
   const close = () => onOpenChange(false);
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title="Menu" returnFocus={returnFocus}>
+    <Dialog kind="left" open={open} onOpenChange={onOpenChange} title="Menu" returnFocus={returnFocus}>
       <nav aria-label="Mobile">
         <ul className="space-y-1">
           <li>
@@ -77,6 +77,6 @@ export default function MobileMenuSheet({ open, onOpenChange, returnFocus, accou
           </li>
         </ul>
       </nav>
-    </Sheet>
+    </Dialog>
   );
 }

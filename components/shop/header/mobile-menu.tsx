@@ -1,6 +1,7 @@
 'use client';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useHydrated } from '@/components/ui/use-hydrated';
+import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 import { useSignedIn } from './use-signed-in';
 
 // The sheet and its links load on first hover, focus or tap: they stay out of every page's first load.
@@ -11,33 +12,17 @@ const preload = () => void import('./mobile-menu-sheet');
 /** The mobile menu toggle (its icon drawn by the server) and its full-height sheet with the same links as the desktop header. */
 export function MobileMenu({ children }: { children: ReactNode }) {
   const accountHref = useSignedIn() ? '/dashboard' : '/login';
-  const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, loaded, button, trigger } = useLazyDialog(preload);
   const hydrated = useHydrated();
 
   return (
     <>
-      <button
-        ref={toggle}
-        type="button"
-        disabled={!hydrated}
-        aria-label="Open menu"
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setLoaded(true);
-          setOpen(true);
-        }}
-        className="icon-btn lg:hidden"
-      >
+      <button {...trigger} disabled={!hydrated} aria-label="Open menu" className="icon-btn lg:hidden">
         {children}
       </button>
       {loaded && (
         <Suspense fallback={null}>
-          <MenuSheet open={open} onOpenChange={setOpen} returnFocus={toggle} accountHref={accountHref} />
+          <MenuSheet open={open} onOpenChange={setOpen} returnFocus={button} accountHref={accountHref} />
         </Suspense>
       )}
     </>

@@ -2,7 +2,7 @@
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 
-// The session cookies are HttpOnly; the server keeps a harmless hint cookie beside them (lib/supabase/cookies.ts).
+// The session cookies are HttpOnly; the server keeps a harmless hint cookie beside them (lib/core/supabase/cookies.ts).
 const SIGNED_IN_HINT = /(?:^|;\s*)shop_signed_in=1(?:;|$)/;
 
 /**

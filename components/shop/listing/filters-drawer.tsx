@@ -1,10 +1,11 @@
 'use client';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 import { drawerWasOpen, FILTERS_BUTTON, focusRememberedControl, listingDrawerClosed } from './listing-focus';
 
 // React.lazy rather than next/dynamic: its loader code would join every page's first load.
-const Sheet = lazy(() => import('../header/sheet'));
-const preload = () => void import('../header/sheet');
+const Dialog = lazy(() => import('@/components/ui/dialog'));
+const preload = () => void import('@/components/ui/dialog');
 
 /** Mobile: the Filters button and its drawer with the material filter. */
 interface FiltersDrawerProps {
@@ -30,25 +31,10 @@ function RestoreFocus() {
 
 export function FiltersDrawer({ active, showResults, icon, children }: FiltersDrawerProps) {
   // A choice made in the drawer re-renders the listing; the drawer stays open for the next one.
-  const [open, setOpen] = useState(drawerWasOpen);
-  const [loaded, setLoaded] = useState(open);
-  const button = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, loaded, button, trigger } = useLazyDialog(preload, drawerWasOpen);
   return (
     <>
-      <button
-        ref={button}
-        type="button"
-        data-listing-id={FILTERS_BUTTON}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setLoaded(true);
-          setOpen(true);
-        }}
-        className="filters-btn"
-      >
+      <button {...trigger} data-listing-id={FILTERS_BUTTON} className="filters-btn">
         {icon}
         Filters
         {active > 0 && (
@@ -59,7 +45,8 @@ export function FiltersDrawer({ active, showResults, icon, children }: FiltersDr
       </button>
       {loaded && (
         <Suspense fallback={null}>
-          <Sheet
+          <Dialog
+            kind="left"
             open={open}
             onOpenChange={(next) => {
               if (!next) listingDrawerClosed();
@@ -82,7 +69,7 @@ export function FiltersDrawer({ active, showResults, icon, children }: FiltersDr
                 {showResults}
               </button>
             )}
-          </Sheet>
+          </Dialog>
         </Suspense>
       )}
     </>

@@ -26,7 +26,7 @@ export function optimizedUrl(src: string, width: OptimizerWidth, quality = 75): 
 }
 
 // The storage bucket's public URLs are the images next.config lets the optimiser fetch (the same default URL as
-// lib/env.public.ts, read directly so the client bundle carries nothing else from there).
+// lib/core/env.public.ts, read directly so the client bundle carries nothing else from there).
 const STORAGE_PUBLIC = `${(process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321').replace(/\/+$/, '')}/storage/v1/object/public/`;
 
 /** Whether the optimiser may fetch `src`: local paths and the storage bucket's public objects. */

@@ -1,6 +1,6 @@
 import type { AnyListingQuery } from '@/lib/catalog/listing-params';
 import { pageHref } from '@/lib/catalog/listing-search';
-import type { PageItem } from '@/lib/pagination';
+import type { PageItem } from '@/lib/core/pagination';
 import { PageLinks } from '../page-links';
 
 interface PaginationProps {

@@ -1,6 +1,6 @@
 'use client';
-import * as Dialog from '@radix-ui/react-dialog';
-import { LoaderCircle, Search, X } from 'lucide-react';
+import { LoaderCircle, Search } from 'lucide-react';
+import { Dialog } from '@/components/ui/dialog';
 import Link from '@/components/shop/shop-link';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type RefObject } from 'react';
@@ -25,116 +25,99 @@ export default function SearchOverlay({ open, onOpenChange, returnFocus }: Searc
   const router = useRouter();
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            input.current?.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocus.current?.focus();
-          }}
-          className="fixed inset-x-0 top-0 z-50 mx-auto flex max-h-[100dvh] w-full max-w-2xl flex-col bg-ivory shadow-2xl focus:outline-none sm:top-16 sm:max-h-[calc(100dvh-8rem)] sm:rounded-sm sm:border sm:border-stone-line"
-        >
-          <div className="flex items-center justify-between px-5 pb-2 pt-5 sm:px-6">
-            <Dialog.Title className="font-serif text-2xl text-ink">{SEARCH_TEXT.heading}</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close search"
-              className="inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-ivory-deep"
-            >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
+    <Dialog
+      kind="overlay"
+      open={open}
+      onOpenChange={onOpenChange}
+      title={SEARCH_TEXT.heading}
+      closeLabel="Close search"
+      initialFocus={input}
+      returnFocus={returnFocus}
+    >
+      <form
+        role="search"
+        action="/search"
+        className="px-5 sm:px-6"
+        onSubmit={(e) => {
+          // Enter opens every result on the search page.
+          e.preventDefault();
+          if (!query.trim()) return;
+          close();
+          router.push(searchPageHref(query));
+        }}
+      >
+        <label htmlFor="site-search" className="sr-only">
+          {SEARCH_TEXT.heading}
+        </label>
+        <div className="flex items-center gap-3 border-b border-ink/70 pb-2 focus-within:border-gold-dark">
+          <Search aria-hidden className="size-5 shrink-0 text-stone-muted" />
+          <input
+            ref={input}
+            id="site-search"
+            name="q"
+            type="search"
+            value={query}
+            maxLength={SEARCH_MAX_LENGTH}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={SEARCH_TEXT.placeholder}
+            onChange={(e) => setQuery(e.target.value)}
+            className="w-full bg-transparent py-2 text-lg text-ink placeholder:text-stone-muted focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
+          />
+          {state.status === 'loading' && <LoaderCircle aria-hidden className="size-4 shrink-0 animate-spin text-stone-muted" />}
+        </div>
+      </form>
+      <div className="min-h-32 flex-1 overflow-y-auto px-5 pb-6 pt-4 sm:px-6" aria-live="polite">
+        {state.status === 'idle' && <p className="py-8 text-center text-sm text-stone-muted">{SEARCH_TEXT.prompt}</p>}
+        {state.status === 'loading' && <p className="py-8 text-center text-sm text-stone-muted">Searching...</p>}
+        {state.status === 'error' && (
+          <div role="alert" className="py-8 text-center">
+            <p className="font-medium text-red-800">{LISTING_TEXT.error}</p>
+            <p className="mt-1 text-sm text-stone-muted">{state.message}</p>
           </div>
-          <form
-            role="search"
-            action="/search"
-            className="px-5 sm:px-6"
-            onSubmit={(e) => {
-              // Enter opens every result on the search page.
-              e.preventDefault();
-              if (!query.trim()) return;
-              close();
-              router.push(searchPageHref(query));
-            }}
-          >
-            <label htmlFor="site-search" className="sr-only">
-              {SEARCH_TEXT.heading}
-            </label>
-            <div className="flex items-center gap-3 border-b border-ink/70 pb-2 focus-within:border-gold-dark">
-              <Search aria-hidden className="size-5 shrink-0 text-stone-muted" />
-              <input
-                ref={input}
-                id="site-search"
-                name="q"
-                type="search"
-                value={query}
-                maxLength={SEARCH_MAX_LENGTH}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={SEARCH_TEXT.placeholder}
-                onChange={(e) => setQuery(e.target.value)}
-                className="w-full bg-transparent py-2 text-lg text-ink placeholder:text-stone-muted focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
-              />
-              {state.status === 'loading' && <LoaderCircle aria-hidden className="size-4 shrink-0 animate-spin text-stone-muted" />}
-            </div>
-          </form>
-          <div className="min-h-32 flex-1 overflow-y-auto px-5 pb-6 pt-4 sm:px-6" aria-live="polite">
-            {state.status === 'idle' && <p className="py-8 text-center text-sm text-stone-muted">{SEARCH_TEXT.prompt}</p>}
-            {state.status === 'loading' && <p className="py-8 text-center text-sm text-stone-muted">Searching...</p>}
-            {state.status === 'error' && (
-              <div role="alert" className="py-8 text-center">
-                <p className="font-medium text-red-800">{LISTING_TEXT.error}</p>
-                <p className="mt-1 text-sm text-stone-muted">{state.message}</p>
-              </div>
+        )}
+        {state.status === 'done' && (
+          <>
+            <p className="pb-3 text-sm text-stone-muted">{foundLabel(state.total, state.capped)}</p>
+            {state.results.length === 0 ? (
+              <p className="py-6 text-center text-sm text-stone-muted">{LISTING_TEXT.emptyTitle}</p>
+            ) : (
+              <ul className="divide-y divide-stone-line border-t border-stone-line">
+                {state.results.map((p) => (
+                  <li key={p.id}>
+                    <Link
+                      href={productPath(p.category, p.id)}
+                      scroll={false}
+                      onClick={close}
+                      className="group flex items-center gap-4 py-3 transition-colors hover:bg-ivory-deep/60"
+                    >
+                      <ProductImage src={p.image_url} alt={p.name} sizes="56px" widths="thumb" className="w-14 shrink-0" />
+                      <span className="min-w-0 flex-1">
+                        <span className="line-clamp-2 text-sm font-medium text-ink group-hover:text-gold-dark">
+                          {p.name}
+                        </span>
+                        <span className="tabular block text-xs text-stone-muted">{skuLabel(p.sku)}</span>
+                      </span>
+                      {fromPriceLabel(p.price_from) && (
+                        <span className="tabular shrink-0 text-sm text-ink">{fromPriceLabel(p.price_from)}</span>
+                      )}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
             )}
-            {state.status === 'done' && (
-              <>
-                <p className="pb-3 text-sm text-stone-muted">{foundLabel(state.total, state.capped)}</p>
-                {state.results.length === 0 ? (
-                  <p className="py-6 text-center text-sm text-stone-muted">{LISTING_TEXT.emptyTitle}</p>
-                ) : (
-                  <ul className="divide-y divide-stone-line border-t border-stone-line">
-                    {state.results.map((p) => (
-                      <li key={p.id}>
-                        <Link
-                          href={productPath(p.category, p.id)}
-                          scroll={false}
-                          onClick={close}
-                          className="group flex items-center gap-4 py-3 transition-colors hover:bg-ivory-deep/60"
-                        >
-                          <ProductImage src={p.image_url} alt={p.name} sizes="56px" widths="thumb" className="w-14 shrink-0" />
-                          <span className="min-w-0 flex-1">
-                            <span className="line-clamp-2 text-sm font-medium text-ink group-hover:text-gold-dark">
-                              {p.name}
-                            </span>
-                            <span className="tabular block text-xs text-stone-muted">{skuLabel(p.sku)}</span>
-                          </span>
-                          {fromPriceLabel(p.price_from) && (
-                            <span className="tabular shrink-0 text-sm text-ink">{fromPriceLabel(p.price_from)}</span>
-                          )}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {state.total > state.results.length && (
-                  <Link
-                    href={searchPageHref(query)}
-                    onClick={close}
-                    className="mt-4 flex h-11 items-center justify-center gap-2 rounded-sm border border-ink text-sm font-medium text-ink transition-colors hover:bg-ink hover:text-ivory"
-                  >
-                    {seeAllLabel(state.total, state.capped)}
-                  </Link>
-                )}
-              </>
+            {state.total > state.results.length && (
+              <Link
+                href={searchPageHref(query)}
+                onClick={close}
+                className="mt-4 flex h-11 items-center justify-center gap-2 rounded-sm border border-ink text-sm font-medium text-ink transition-colors hover:bg-ink hover:text-ivory"
+              >
+                {seeAllLabel(state.total, state.capped)}
+              </Link>
             )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </>
+        )}
+      </div>
+    </Dialog>
   );
 }

@@ -4,7 +4,7 @@ import { getSearchOutcome } from '@/lib/catalog/search';
 import { resultsForLabel, SEARCH_TEXT } from '@/lib/catalog/listing-labels';
 import type { SearchQuery } from '@/lib/catalog/listing-params';
 import { SEARCH_MAX_LENGTH } from '@/lib/catalog/search-query';
-import { text } from '@/lib/validation/text';
+import { text } from '@/lib/core/validation/text';
 import { ListingHeading, ListingView } from '../listing/listing-view';
 
 const searchText = text({ max: SEARCH_MAX_LENGTH, label: 'Search' });

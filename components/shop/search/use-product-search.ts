@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { ProductSummary } from '@/lib/catalog/types';
 
-/** SPEC §5: a search runs 300 ms after the last keystroke. */
+/** A search runs 300 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export type SearchState =

@@ -1,16 +1,16 @@
 'use server';
-// Admin sign-in (SPEC §2, §5, §8): signs in through the Auth server (the session cookies are set on the response),
+// Admin sign-in: signs in through the Auth server (the session cookies are set on the response),
 // then asks the database, as that user, whether they are an admin. A non-admin is signed out again. Attempts are
 // rate limited per e-mail address and per client address.
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { defineAction } from '../../actions/define';
-import { ActionError } from '../../actions/result';
-import { ADMIN_CHECK_FAILED, NOT_ADMIN } from '../../auth/access';
+import { defineAction } from '../../entry/define-action';
+import { ActionError } from '../../core/action-result';
+import { ADMIN_CHECK_FAILED, NOT_ADMIN } from '../../entry/access';
 import { isAdmin } from '../../auth/user';
-import { clientAddress, RATE_RULES } from '../../rate-limit';
-import { createSupabaseServerClient } from '../../supabase/server';
-import { emailText } from '../../validation/text';
+import { clientAddress, RATE_RULES } from '../../core/rate-limit';
+import { createSupabaseServerClient } from '../../core/supabase/server';
+import { emailText } from '../../core/validation/text';
 import { ADMIN_HOME, ADMIN_LOGIN } from '../nav';
 
 const credentials = z.object({

@@ -3,15 +3,15 @@
 // the storefront's cached catalog (listing, search, home; product pages read fresh) and the dashboard's counts.
 // Stored image files are removed after the database change has committed, and only when no image row still names them.
 import { z } from 'zod';
-import { defineAction } from '../../actions/define';
-import { ActionError } from '../../actions/result';
-import { withActor } from '../../db';
+import { defineAction } from '../../entry/define-action';
+import { ActionError } from '../../core/action-result';
+import { withActor } from '../../core/db';
 import { removeProductImageFiles } from '../../storage/product-images';
-import { isUuid } from '../../validation/text';
+import { isUuid } from '../../core/validation/text';
 import { deleteImages, reorderImages } from './images';
-import { deleteProductRow, insertProduct, unusedImageUrls, updateProduct as writeProduct } from './products';
+import { deleteProductRow, insertProductRow, unusedImageUrls, updateProductRow } from './products';
 import { categoryField, PRODUCT_GONE, productIdField, productSaveInput } from './schema';
-import { CATALOG_WRITE_TAGS, IMAGE_WRITE_TAGS } from './tags';
+import { CATALOG_WRITE_TAGS, IMAGE_WRITE_TAGS } from '../../core/cache/tags';
 
 /** The most images one request may name (a product has a handful). */
 const MAX_IMAGES = 100;
@@ -23,7 +23,7 @@ export const createProduct = defineAction({
   success: 'Product added successfully',
   failure: 'Failed to save product',
   revalidate: CATALOG_WRITE_TAGS,
-  run: async ({ category, product }, { tx }) => ({ id: await insertProduct(tx, category, product) }),
+  run: async ({ category, product }, { tx }) => ({ id: await insertProductRow(tx, category, product) }),
 });
 
 export const updateProduct = defineAction({
@@ -34,7 +34,7 @@ export const updateProduct = defineAction({
   failure: 'Failed to save product',
   revalidate: CATALOG_WRITE_TAGS,
   run: async ({ category, id, product }, { tx }) => {
-    if (!(await writeProduct(tx, category, id, product))) throw new ActionError(PRODUCT_GONE, 404);
+    if (!(await updateProductRow(tx, category, id, product))) throw new ActionError(PRODUCT_GONE, 404);
     return { id };
   },
 });

@@ -36,7 +36,7 @@ export function decodeCsvBytes(bytes: Uint8Array): Checked<string> {
   return { ok: true, value: text.replace(/^\ufeff/, '') };
 }
 
-/** SPEC §5: header names are lower-cased ('Is New Arrival' → 'is_new_arrival'). */
+/** Header names are lower-cased ('Is New Arrival' → 'is_new_arrival'). */
 export function normalizeHeader(name: string): string {
   return name.trim().toLowerCase().replace(/[\s-]+/g, '_');
 }

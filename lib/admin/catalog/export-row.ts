@@ -3,8 +3,8 @@
 import type { Category } from '../../catalog/categories';
 import { CATEGORY_FIELDS, csvColumns, flagFields, priceColumns } from './fields';
 import { checkImageUrl } from './import-rows';
+import { plainAmount } from '../../core/format/money';
 
-const amount = (v: unknown) => (v === null || v === undefined || v === '' ? '' : Number(v).toFixed(2));
 const plain = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /**
@@ -21,13 +21,13 @@ export function exportCells(category: Category, row: Record<string, unknown>, im
     stone: plain(row.stone),
     stone1: plain(details?.Stone1),
     stone2: plain(details?.Stone2),
-    weight: amount(row.weight),
+    weight: plainAmount(row.weight),
     moq: plain(row.moq ?? 1),
     image_url: checkImageUrl(plain(row.image_url), imagePrefix).ok ? plain(row.image_url) : '',
   };
   if (CATEGORY_FIELDS[category].hasNecklaceType) cells.necklace_type = plain(row.necklace_type);
   for (const t of CATEGORY_FIELDS[category].texts) cells[t.column] = plain(row[t.column]);
   for (const x of flagFields(category)) cells[x.column] = row[x.column] === true ? 'true' : 'false';
-  for (const c of priceColumns(category)) cells[c] = amount(row[c]);
+  for (const c of priceColumns(category)) cells[c] = plainAmount(row[c]);
   return csvColumns(category).map((c) => cells[c] ?? '');
 }

@@ -2,11 +2,11 @@ import 'server-only';
 // A category as a CSV file in the columns the import reads, streamed: each pull reads the next 1,000 products from
 // the (created_at, id) index as the admin, so the table is never held in memory whole.
 import type { Category } from '../../catalog/categories';
-import { withActor, type DbActor } from '../../db';
+import { withActor, type DbActor } from '../../core/db';
 import { toCsv } from './csv-file';
 import { exportCells } from './export-row';
 import { csvColumns } from './fields';
-import { publicImagePrefix } from './image-rules';
+import { publicImagePrefix } from '../../storage/image-rules';
 import { table } from './products';
 
 const BATCH = 1000;

@@ -2,6 +2,7 @@
 // (plus stone1, has_stone2 and stone2, the stone_details names). Pure: built from a stored row, and turned into the values the schema checks.
 import type { Category } from '../../catalog/categories';
 import { CATEGORY_FIELDS, flagFields, priceColumns } from './fields';
+import { plainAmount } from '../../core/format/money';
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -10,7 +11,6 @@ export type EditableRow = Record<string, unknown> & { id: string };
 
 const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 /** 12.5 → '12.50': prices and weights show their two decimals. */
-const asAmount = (v: unknown) => (v === null || v === undefined || v === '' ? '' : Number(v).toFixed(2));
 
 function textColumns(category: Category): string[] {
   const f = CATEGORY_FIELDS[category];
@@ -34,10 +34,10 @@ export function formValuesFromRow(category: Category, row: EditableRow): FormVal
   values.stone1 = asText(details?.Stone1);
   values.stone2 = asText(details?.Stone2);
   values.has_stone2 = Boolean(details?.Stone2);
-  values.weight = asAmount(row.weight);
+  values.weight = plainAmount(row.weight);
   values.moq = asText(row.moq ?? 1);
   for (const x of flagFields(category)) values[x.column] = row[x.column] === true;
-  for (const c of priceColumns(category)) values[c] = asAmount(row[c]);
+  for (const c of priceColumns(category)) values[c] = plainAmount(row[c]);
   return values;
 }
 

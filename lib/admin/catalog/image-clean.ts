@@ -3,8 +3,8 @@ import 'server-only';
 // before it is stored: the image is decoded, turned upright by its EXIF orientation, and encoded again in its own
 // format. sharp writes no metadata unless asked; the colour profile is kept so colours do not shift.
 import sharp, { type Sharp } from 'sharp';
-import { HttpError } from '../../http/errors';
-import { IMAGE_MAX_PIXELS, NOT_AN_IMAGE, type ImageFormat } from './image-rules';
+import { HttpError } from '../../core/errors';
+import { IMAGE_MAX_PIXELS, NOT_AN_IMAGE, type ImageFormat } from '../../storage/image-rules';
 
 const ENCODE: Record<ImageFormat, (image: Sharp) => Sharp> = {
   jpeg: (image) => image.jpeg({ quality: 92, mozjpeg: true }),

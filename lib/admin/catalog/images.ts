@@ -1,10 +1,10 @@
 import 'server-only';
 // A product's image rows, written as the admin under RLS. The first image (display order 0) is the primary one;
 // every change here keeps that true, and the table's trigger keeps the product's image_url equal to it.
-import { ActionError } from '../../actions/result';
+import { ActionError } from '../../core/action-result';
 import type { Category } from '../../catalog/categories';
 import type { ProductImage } from '../../catalog/types';
-import type { Tx } from '../../db';
+import type { Tx } from '../../core/db';
 import { ownerKey, table } from './products';
 import { PRODUCT_GONE } from './schema';
 

@@ -2,9 +2,9 @@ import 'server-only';
 // An import's image_url must name a file the bucket holds: a URL of the right shape naming no file would become a
 // product's primary image that never loads. Checked in one query for the whole file, before anything is written;
 // such rows are refused with the others.
-import { withActor, type DbActor } from '../../db';
+import { withActor, type DbActor } from '../../core/db';
 import type { ImportPlan } from './import-rows';
-import { objectPathFromUrl, PRODUCT_IMAGES_BUCKET } from './image-rules';
+import { objectPathFromUrl, PRODUCT_IMAGES_BUCKET } from '../../storage/image-rules';
 
 export const IMAGE_NOT_IN_BUCKET = "image_url: there is no such image in the shop's product-images bucket";
 

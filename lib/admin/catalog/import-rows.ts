@@ -1,4 +1,4 @@
-// The rows of an import file turned into products (SPEC §5), every one checked before anything is written: rows
+// The rows of an import file turned into products, every one checked before anything is written: rows
 // without a sku are skipped; a blank name is 'Untitled Product'; a weight that is not a number is empty; an MOQ that
 // is not a number is 1; a tick is true for true, 1 or yes in any case; then the table's own schema, as the product
 // modal uses it. Rows that fail are listed with their row number and the reason. Pure: the browser previews a file

@@ -5,12 +5,12 @@ import 'server-only';
 // route handler when it returns, which is before this stream has written anything).
 import { after } from 'next/server';
 import type { Category } from '../../catalog/categories';
-import { revalidateAfterCommit } from '../../cache/revalidate';
-import { withActor, type DbActor } from '../../db';
-import { logError } from '../../http/log';
+import { revalidateAfterCommit } from '../../core/cache/revalidate';
+import { withActor, type DbActor } from '../../core/db';
+import { logError } from '../../core/log';
 import { writeImportRows, type ImportCounts } from './import';
 import type { ImportEvent, ImportPlan } from './import-rows';
-import { CATALOG_WRITE_TAGS } from './tags';
+import { CATALOG_WRITE_TAGS } from '../../core/cache/tags';
 
 /** An unexpected failure (the reference is added); the transaction rolled back, so nothing was written. */
 export const IMPORT_FAILED = 'The import could not be completed and nothing was written';

@@ -3,12 +3,12 @@ import 'server-only';
 // SKU (a file imported twice updates its products instead of adding them again) and, for rows with an image_url, a
 // few set-based statements that make that image the product's primary one. A failure anywhere rolls back every batch.
 import type { Category } from '../../catalog/categories';
-import type { Tx } from '../../db';
+import type { Tx } from '../../core/db';
 import { writeColumns } from './fields';
 import type { ImportRow } from './import-rows';
 import { ownerKey, table } from './products';
 
-/** SPEC asks for batches of at least 50; larger ones cost fewer round trips. */
+/** Batches of at least 50 rows; larger ones cost fewer round trips. */
 export const IMPORT_BATCH_SIZE = 500;
 
 export interface ImportCounts {

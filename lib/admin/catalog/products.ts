@@ -2,11 +2,11 @@ import 'server-only';
 // Products of one table for the back office, read and written as the admin under RLS: the category screen's page of
 // cards with the product being edited, and the single-product writes of the modal. Rows go in through
 // jsonb_populate_record, so every value is typed by the table itself.
-import { ActionError } from '../../actions/result';
+import { ActionError } from '../../core/action-result';
 import { CATEGORY_INFO, PAGE_SIZE, type Category } from '../../catalog/categories';
 import type { ProductImage } from '../../catalog/types';
-import { withActor, type DbActor, type Tx } from '../../db';
-import { totalPagesFor } from '../../pagination';
+import { withActor, type DbActor, type Tx } from '../../core/db';
+import { totalPagesFor } from '../../core/pagination';
 import { CATEGORY_FIELDS, writeColumns } from './fields';
 import type { EditableRow } from './form-values';
 import type { ProductWrite } from './schema';
@@ -102,7 +102,7 @@ function duplicateSku(err: unknown, category: Category): never {
   throw err;
 }
 
-export async function insertProduct(tx: Tx, category: Category, product: ProductWrite): Promise<string> {
+export async function insertProductRow(tx: Tx, category: Category, product: ProductWrite): Promise<string> {
   const columns = writeColumns(category);
   const rows = await tx<{ id: string }[]>`
     insert into ${table(tx, category)} (${tx(columns)})
@@ -112,7 +112,7 @@ export async function insertProduct(tx: Tx, category: Category, product: Product
 }
 
 /** Writes every editable column; false when the product no longer exists. */
-export async function updateProduct(tx: Tx, category: Category, id: string, product: ProductWrite): Promise<boolean> {
+export async function updateProductRow(tx: Tx, category: Category, id: string, product: ProductWrite): Promise<boolean> {
   const columns = writeColumns(category);
   const rows = await tx<{ id: string }[]>`
     update ${table(tx, category)} t set (${tx(columns)}) = (

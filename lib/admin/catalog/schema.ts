@@ -4,7 +4,7 @@
 // through text(). Pure: safe on client and server.
 import { z } from 'zod';
 import { CATEGORIES, MATERIALS, type Category, type Material } from '../../catalog/categories';
-import { isUuid, optionalText, text } from '../../validation/text';
+import { isUuid, optionalText, text } from '../../core/validation/text';
 import {
   CATEGORY_FIELDS,
   DESCRIPTION_MAX,

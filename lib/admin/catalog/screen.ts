@@ -1,11 +1,12 @@
 // The category screen's URL: ?page= (20 products a page) and ?edit={id} (the product whose modal is open, loaded by
 // the page on the server). Pure.
 import type { Category } from '../../catalog/categories';
-import { parsePageParam } from '../../pagination';
-import { isUuid } from '../../validation/text';
+import { parsePageParam } from '../../core/pagination';
+import { firstParam, type SearchParams } from '../../core/search-params';
+import { isUuid } from '../../core/validation/text';
 import { categoryScreenPath } from '../search/rules';
 
-/** SPEC §9: the search's edit hand-off is honoured for 10 s on the list page (5 s elsewhere). */
+/** The search's edit hand-off is honoured for 10 s on the list page (5 s elsewhere). */
 export const HANDOFF_TTL_ON_LIST_MS = 10_000;
 
 export interface CategoryScreenQuery {
@@ -13,12 +14,9 @@ export interface CategoryScreenQuery {
   edit: string | null;
 }
 
-type Params = Record<string, string | string[] | undefined>;
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
-export function parseCategoryScreenQuery(params: Params): CategoryScreenQuery {
-  const edit = first(params.edit);
-  return { page: parsePageParam(first(params.page)), edit: isUuid(edit) ? edit.toLowerCase() : null };
+export function parseCategoryScreenQuery(params: SearchParams): CategoryScreenQuery {
+  const edit = firstParam(params.edit);
+  return { page: parsePageParam(params.page), edit: isUuid(edit) ? edit.toLowerCase() : null };
 }
 
 export function categoryScreenHref(category: Category, query: Partial<CategoryScreenQuery>): string {

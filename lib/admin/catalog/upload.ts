@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { Category } from '../../catalog/categories';
 import type { ProductImage } from '../../catalog/types';
-import { withActor, type DbActor } from '../../db';
-import { HttpError } from '../../http/errors';
+import { withActor, type DbActor } from '../../core/db';
+import { HttpError } from '../../core/errors';
 import { removeProductImageFiles, storeProductImage } from '../../storage/product-images';
 import { appendImage, lockProduct } from './images';
 import { withoutMetadata } from './image-clean';
 import { PRODUCT_GONE } from './schema';
-import { IMAGE_FORMATS, IMAGE_MAX_PIXELS, IMAGE_TOO_MANY_PIXELS, imageFormatOf, imageObjectPath, NOT_AN_IMAGE, type ImageFormat } from './image-rules';
+import { IMAGE_FORMATS, IMAGE_MAX_PIXELS, IMAGE_TOO_MANY_PIXELS, imageFormatOf, imageObjectPath, NOT_AN_IMAGE, type ImageFormat } from '../../storage/image-rules';
 
 /** The image's format as read from its bytes, or a 415 naming the formats accepted. */
 export async function detectImageFormat(bytes: Uint8Array): Promise<ImageFormat> {

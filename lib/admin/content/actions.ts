@@ -2,11 +2,12 @@
 // Editing a content page: title and content, as the admin under RLS. last_updated is set by the table's trigger, and
 // the storefront's cached pages are dropped (the `content` tag), so the page shows the change on its next request.
 import { z } from 'zod';
-import { defineAction } from '../../actions/define';
-import { ActionError } from '../../actions/result';
-import { CONTENT_TAG } from '../../content/pages';
-import { isUuid, text } from '../../validation/text';
+import { defineAction } from '../../entry/define-action';
+import { ActionError } from '../../core/action-result';
+
+import { isUuid, text } from '../../core/validation/text';
 import { PAGE_CONTENT_MAX, PAGE_TITLE_MAX } from './rules';
+import { CONTENT_TAG } from '../../core/cache/tags';
 
 const pageSchema = z.object({
   pageId: z.string({ error: 'The page id is missing.' }).refine(isUuid, { error: 'That is not a page id.' }),

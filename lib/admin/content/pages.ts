@@ -1,6 +1,6 @@
 import 'server-only';
 // The content pages the admin edits: every page, ordered by title (a handful of rows).
-import { withActor, type DbActor } from '../../db';
+import { withActor, type DbActor } from '../../core/db';
 
 export interface AdminContentPage {
   id: string;

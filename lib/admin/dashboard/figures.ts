@@ -1,4 +1,4 @@
-// The dashboard's arithmetic (SPEC §9) on the sums SQL returns: percentages with one decimal, the change against the
+// The dashboard's arithmetic on the sums SQL returns: percentages with one decimal, the change against the
 // previous period (0 when that was 0), average order value, the busiest hours and the chart series. Pure.
 import { CATEGORIES, CATEGORY_INFO, type Category } from '../../catalog/categories';
 import { DASHBOARD_STATUSES, UNPAID_STATUSES, type OrderStatus } from '../../orders/status';

@@ -1,10 +1,10 @@
 import 'server-only';
-// The dashboard of one period: the SQL figures shaped for the page. Kept for 5 minutes (SPEC §9's admin cache, shared
+// The dashboard of one period: the SQL figures shaped for the page. Kept for 5 minutes (the admin cache, shared
 // by every admin: RLS shows them all the same orders) and dropped at once when an admin changes an order.
 import { unstable_cache } from 'next/cache';
 import type { Category } from '../../catalog/categories';
-import type { DbActor } from '../../db';
-import { formatDateTime } from '../../format/date';
+import type { DbActor } from '../../core/db';
+import { formatDateTime } from '../../core/format/date';
 import { orderReference } from '../../orders/reference';
 import type { OrderStatus } from '../../orders/status';
 import {
@@ -27,9 +27,9 @@ import {
 } from './figures';
 import type { Period } from './periods';
 import { queryDashboard, type DashboardClock, type DashboardRows } from './query';
-import { ADMIN_DASHBOARD_TAG } from './tags';
+import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
 
-/** SPEC §9: admin figures stay fresh for 5 minutes. */
+/** Admin figures stay fresh for 5 minutes. */
 export const DASHBOARD_FRESH_SECONDS = 300;
 
 export interface Dashboard {

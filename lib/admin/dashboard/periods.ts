@@ -1,5 +1,6 @@
-// The dashboard's periods (SPEC: This Month by default, Last Month, Last 30 Days, All Time), as they appear in the
+// The dashboard's periods (This Month by default, Last Month, Last 30 Days, All Time), as they appear in the
 // URL (?period=) and on the selector. Pure: shared by the page, the query and the tests.
+import { firstParam } from '../../core/search-params';
 
 export const PERIODS = [
   { key: 'this-month', label: 'This Month' },
@@ -18,7 +19,7 @@ export function isPeriod(value: unknown): value is Period {
 
 /** `?period=` to a period; anything unknown is the default. */
 export function parsePeriod(value: string | string[] | null | undefined): Period {
-  const raw = Array.isArray(value) ? value[0] : value;
+  const raw = firstParam(value);
   return isPeriod(raw) ? raw : DEFAULT_PERIOD;
 }
 

@@ -5,7 +5,7 @@ import 'server-only';
 // totals per product (so they count every order up to the latest, whatever `now` says). The periods' bounds are computed in SQL from
 // `now` and the time zone, so months and days start at local midnight, across daylight-saving changes.
 import type { Category } from '../../catalog/categories';
-import { withActor, type DbActor } from '../../db';
+import { withActor, type DbActor } from '../../core/db';
 import type { Period } from './periods';
 
 export interface DashboardRows {

@@ -2,13 +2,14 @@
 // Order actions of the back office: change an order's status, and refund it through Stripe. Both run as the admin
 // under RLS through defineAction; the order's history is written by triggers in the same transaction.
 import { z } from 'zod';
-import { defineAction } from '../../actions/define';
-import { ActionError } from '../../actions/result';
-import { formatCents } from '../../format/money';
+import { defineAction } from '../../entry/define-action';
+import { ActionError } from '../../core/action-result';
+import { formatCents } from '../../core/format/money';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../orders/status';
-import { isUuid } from '../../validation/text';
-import { ADMIN_DASHBOARD_TAG } from '../dashboard/tags';
+import { isUuid } from '../../core/validation/text';
+
 import { refundOrder, type RefundOutcome } from './refund';
+import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
 
 const orderId = z
   .string({ error: 'The order id is missing.' })

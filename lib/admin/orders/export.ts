@@ -3,9 +3,10 @@ import 'server-only';
 // index (keyset on created_at, id), so the whole table is never in memory. Cells that a spreadsheet would run as a
 // formula (=, +, -, @ …) are escaped.
 import Papa from 'papaparse';
-import { withActor, type DbActor } from '../../db';
+import { withActor, type DbActor } from '../../core/db';
 import { orderReference } from '../../orders/reference';
 import type { OrdersQuery } from './params';
+import { plainAmountFromCents } from '../../core/format/money';
 
 const BATCH = 1000;
 
@@ -30,7 +31,6 @@ interface Row {
   country: string | null;
 }
 
-const dollars = (cents: string | number) => (Number(cents) / 100).toFixed(2);
 
 async function batch(actor: DbActor, query: Pick<OrdersQuery, 'status' | 'sort'>, timeZone: string, after: Row | null): Promise<Row[]> {
   return withActor(actor, (tx) => {
@@ -61,7 +61,7 @@ async function batch(actor: DbActor, query: Pick<OrdersQuery, 'status' | 'sort'>
 function toCsv(rows: Row[], header: boolean): string {
   const data = rows.map((r) => [
     orderReference(r), r.id, r.local_date, r.customer_name ?? '', r.customer_phone ?? '', r.status, r.units,
-    dollars(r.total_amount), dollars(r.refunded), r.payment ?? '', r.city ?? '', r.state ?? '', r.country ?? '',
+    plainAmountFromCents(r.total_amount), plainAmountFromCents(r.refunded), r.payment ?? '', r.city ?? '', r.state ?? '', r.country ?? '',
   ]);
   const csv = Papa.unparse({ fields: [...ORDER_CSV_COLUMNS], data }, { header, escapeFormulae: true, newline: '\r\n' });
   return csv ? `${csv}\r\n` : '';

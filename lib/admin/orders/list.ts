@@ -3,12 +3,13 @@ import 'server-only';
 // as the admin under RLS. The page of ids comes from an index alone (a deep page skips index entries, not rows), then
 // one statement fetches those 20 orders with everything their expanded rows show.
 import type { Address } from '../../checkout/address';
-import { withActor, type DbActor } from '../../db';
-import { formatDateTime } from '../../format/date';
+import { withActor, type DbActor } from '../../core/db';
+import { formatDateTime } from '../../core/format/date';
 import { orderReference } from '../../orders/reference';
 import type { OrderStatus } from '../../orders/status';
-import { nearestEndWindow, totalPagesFor } from '../../pagination';
-import { ORDERS_PAGE_SIZE, type OrdersQuery } from './params';
+import { nearestEndWindow, totalPagesFor } from '../../core/pagination';
+import { ORDERS_PAGE_SIZE } from '../../orders/lists';
+import type { OrdersQuery } from './params';
 import { refundableCents } from './refund-rules';
 import type { AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment } from './types';
 

@@ -1,9 +1,7 @@
 // The orders screen's URL: ?status= (one of the six, or all), ?sort=oldest (newest first by default), ?page=. Pure.
-import { parsePageParam } from '../../pagination';
+import { parsePageParam } from '../../core/pagination';
+import { paramOf, type SearchParams } from '../../core/search-params';
 import { isOrderStatus, type OrderStatus } from '../../orders/status';
-
-/** SPEC §9: admin orders, 20 per page. */
-export const ORDERS_PAGE_SIZE = 20;
 
 export const ORDER_SORTS = [
   { key: 'newest', label: 'Newest first' },
@@ -17,20 +15,13 @@ export interface OrdersQuery {
   page: number;
 }
 
-type Params = Record<string, string | string[] | undefined> | URLSearchParams;
-
-function first(params: Params, name: string): string | undefined {
-  const value = params instanceof URLSearchParams ? params.get(name) : params[name];
-  return (Array.isArray(value) ? value[0] : value) ?? undefined;
-}
-
 /** Unknown statuses and sorts fall back to all / newest; a bad page is page 1. */
-export function parseOrdersQuery(params: Params): OrdersQuery {
-  const status = first(params, 'status');
+export function parseOrdersQuery(params: SearchParams | URLSearchParams): OrdersQuery {
+  const status = paramOf(params, 'status');
   return {
     status: isOrderStatus(status) ? status : null,
-    sort: first(params, 'sort') === 'oldest' ? 'oldest' : 'newest',
-    page: parsePageParam(first(params, 'page')),
+    sort: paramOf(params, 'sort') === 'oldest' ? 'oldest' : 'newest',
+    page: parsePageParam(paramOf(params, 'page')),
   };
 }
 

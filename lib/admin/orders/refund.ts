@@ -8,9 +8,9 @@ import 'server-only';
 //   5. the refund is recorded as a transaction (kind 'refund'; a trigger writes the order's history) and, when asked,
 //      the order is marked refunded, all in the same transaction.
 import Stripe from 'stripe';
-import { ActionError } from '../../actions/result';
-import type { Tx } from '../../db';
-import { formatCents } from '../../format/money';
+import { ActionError } from '../../core/action-result';
+import type { Tx } from '../../core/db';
+import { formatCents } from '../../core/format/money';
 import { stripe } from '../../payments/stripe';
 import type { OrderStatus } from '../../orders/status';
 import { refundableCents, type MoneyRow } from './refund-rules';

@@ -3,7 +3,7 @@ import 'server-only';
 // exact SKU first, then the newest, 10 in all, with each product's primary image (kept in image_url by a trigger).
 import { CATEGORIES } from '../../catalog/categories';
 import { buildPrefixTsQuery, normalizeSearchInput } from '../../catalog/search-query';
-import { withActor, type DbActor } from '../../db';
+import { withActor, type DbActor } from '../../core/db';
 import { ADMIN_SEARCH_LIMIT, ADMIN_SEARCH_PER_CATEGORY, type AdminSearchResult } from './rules';
 
 export async function searchAdminProducts(actor: DbActor, input: string): Promise<AdminSearchResult[]> {

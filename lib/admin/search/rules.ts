@@ -1,4 +1,4 @@
-// Admin product search (SPEC §5, §9): at least 2 characters, every word a prefix, 5 results per category and 10 in
+// Admin product search: at least 2 characters, every word a prefix, 5 results per category and 10 in
 // all, a 300 ms debounce, the last 5 searches kept in the browser, and the hand-off that opens a result's edit modal
 // on its category screen. Pure: shared by the header search box, the route handler and the category screens.
 import { CATEGORY_INFO, isCategory, type Category } from '../../catalog/categories';
@@ -52,7 +52,7 @@ export function parseHistory(raw: string | null): string[] {
 // ---- edit hand-off (localStorage 'admin_edit_product'): the category screen opens that product's modal ----
 
 export const EDIT_HANDOFF_KEY = 'admin_edit_product';
-/** SPEC §9: a hand-off is honoured for 5 seconds. */
+/** A hand-off is honoured for 5 seconds. */
 export const EDIT_HANDOFF_TTL_MS = 5000;
 
 export interface EditHandoff {

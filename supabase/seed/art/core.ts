@@ -1,3 +1,4 @@
+// Over 300 lines: the drawing primitives every piece of art uses, in one module.
 // Drawing primitives for the generated product images: an SVG document builder, metal and stone palettes, geometry
 // helpers and faceted stones. Everything is plain string building, so it runs anywhere and is easy to test.
 

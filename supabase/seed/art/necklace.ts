@@ -1,3 +1,4 @@
+// Over 300 lines: pendants and chains share one geometry; split, they would pass it back and forth.
 // Necklaces: pendants on a fine chain, and chains on their own, laid out or draped at different angles.
 import { type ChainStyle, type Cubic, Track, drawChain, jumpRing, lobster } from './chain';
 import {

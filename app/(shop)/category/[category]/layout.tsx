@@ -5,7 +5,7 @@ import { categoryParam } from '@/lib/catalog/listing-spec';
 import { categoryTitle } from '@/lib/catalog/slugs';
 
 /**
- * An unknown category answers 404 with SPEC's 'Invalid table … for category …' under the listing's error heading,
+ * An unknown category answers 404 with 'Invalid table … for category …' under the listing's error heading,
  * drawn here on the server (a not-found boundary is not given the params, and a client one cost every listing page
  * its code). The listing's layout below throws notFound(), which ./not-found.tsx catches with nothing to add; a
  * slug that cannot even be decoded is the shop's plain 404.

@@ -5,9 +5,10 @@ import { OrderConfirmation } from '@/components/checkout/order-confirmation';
 import { PaymentProcessing } from '@/components/checkout/payment-processing';
 import { PaymentRefunded } from '@/components/checkout/payment-refunded';
 import { getCurrentUser } from '@/lib/auth/user';
-import { browserCheckoutIds } from '@/lib/checkout/http';
+import { browserCheckoutIds } from '@/lib/checkout/cookie-store';
 import { loadConfirmation, type ConfirmationView } from '@/lib/orders/confirmation';
-import { isUuid } from '@/lib/validation/text';
+import { isUuid } from '@/lib/core/validation/text';
+import { logError } from '@/lib/core/log';
 
 export const metadata: Metadata = { title: 'Order Confirmation', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';
@@ -26,8 +27,8 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
     const [checkoutIds, user] = await Promise.all([browserCheckoutIds(), getCurrentUser().catch(() => null)]);
     view = await loadConfirmation(orderId, { checkoutIds, user });
   } catch (err) {
-    // SPEC §8: a failed lookup goes home.
-    console.error('order confirmation: lookup failed', err);
+    // A failed lookup goes home.
+    logError('order confirmation: lookup failed', err);
     redirect('/');
   }
   // Back from a failed 3-D Secure step: the cart is intact, so the buyer starts the payment again.

@@ -1,4 +1,4 @@
-import { ProductGridSkeleton } from '@/components/admin/catalog/product-card';
+import { ProductGridSkeleton } from '@/components/admin/catalog/product-tile';
 
 export default function Loading() {
   return <ProductGridSkeleton />;

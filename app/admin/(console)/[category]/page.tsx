@@ -3,9 +3,8 @@ import { notFound } from 'next/navigation';
 import { CategoryScreen } from '@/components/admin/catalog/category-screen';
 import { loadCategoryScreen } from '@/lib/admin/catalog/products';
 import { parseCategoryScreenQuery } from '@/lib/admin/catalog/screen';
-import { actorFor } from '@/lib/auth/access';
 import { CATEGORY_INFO, categoryFromRoute } from '@/lib/catalog/categories';
-import { requireAdminPage } from '@/lib/auth/page-guards';
+import { requireAdminPage } from '@/lib/entry/page-guards';
 
 type Props = {
   params: Promise<{ category: string }>;
@@ -19,10 +18,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** A category screen of the back office: 20 products a page, the add/edit modal, images, CSV import and export. */
 export default async function CategoryScreenPage({ params, searchParams }: Props) {
-  const admin = await requireAdminPage();
+  const { actor } = await requireAdminPage();
   const category = categoryFromRoute((await params).category);
   if (!category) notFound();
   const query = parseCategoryScreenQuery(await searchParams);
-  const data = await loadCategoryScreen(actorFor(admin), category, query.page, query.edit);
+  const data = await loadCategoryScreen(actor, category, query.page, query.edit);
   return <CategoryScreen data={data} />;
 }

@@ -5,16 +5,15 @@ import { PaymentMethods, RecentOrders, TopProducts } from '@/components/admin/da
 import { PeriodSelector } from '@/components/admin/dashboard/period-selector';
 import { getDashboard } from '@/lib/admin/dashboard/load';
 import { parsePeriod } from '@/lib/admin/dashboard/periods';
-import { actorFor } from '@/lib/auth/access';
-import { requireAdminPage } from '@/lib/auth/page-guards';
-import { env } from '@/lib/env';
+import { requireAdminPage } from '@/lib/entry/page-guards';
+import { env } from '@/lib/core/env';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
 export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ period?: string | string[] }> }) {
-  const admin = await requireAdminPage();
+  const { actor } = await requireAdminPage();
   const period = parsePeriod((await searchParams).period);
-  const d = await getDashboard(actorFor(admin), period, env().SHOP_TIME_ZONE);
+  const d = await getDashboard(actor, period, env().SHOP_TIME_ZONE);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -4,16 +4,15 @@ import { OrdersTable } from '@/components/admin/orders/orders-table';
 import { AdminPagination } from '@/components/admin/pagination';
 import { loadAdminOrders } from '@/lib/admin/orders/list';
 import { ordersHref, parseOrdersQuery } from '@/lib/admin/orders/params';
-import { actorFor } from '@/lib/auth/access';
-import { requireAdminPage } from '@/lib/auth/page-guards';
-import { env } from '@/lib/env';
+import { requireAdminPage } from '@/lib/entry/page-guards';
+import { env } from '@/lib/core/env';
 
 export const metadata: Metadata = { title: 'Orders' };
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const admin = await requireAdminPage();
+  const { actor } = await requireAdminPage();
   const query = parseOrdersQuery(await searchParams);
-  const data = await loadAdminOrders(actorFor(admin), query, env().SHOP_TIME_ZONE);
+  const data = await loadAdminOrders(actor, query, env().SHOP_TIME_ZONE);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

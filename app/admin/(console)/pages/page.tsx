@@ -1,16 +1,15 @@
 import type { Metadata } from 'next';
 import { ContentPages } from '@/components/admin/pages/content-pages';
 import { loadContentPages } from '@/lib/admin/content/pages';
-import { actorFor } from '@/lib/auth/access';
-import { requireAdminPage } from '@/lib/auth/page-guards';
-import { env } from '@/lib/env';
-import { formatDateTime } from '@/lib/format/date';
+import { requireAdminPage } from '@/lib/entry/page-guards';
+import { env } from '@/lib/core/env';
+import { formatDateTime } from '@/lib/core/format/date';
 
 export const metadata: Metadata = { title: 'Content Pages' };
 
 export default async function ContentPagesScreen() {
-  const admin = await requireAdminPage();
-  const pages = await loadContentPages(actorFor(admin));
+  const { actor } = await requireAdminPage();
+  const pages = await loadContentPages(actor);
   const timeZone = env().SHOP_TIME_ZONE;
   return (
     <div className="space-y-4">

@@ -1,13 +1,14 @@
 import { NextResponse } from 'next/server';
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, MISSING_UPLOAD_PARAMETERS } from '@/lib/admin/catalog/image-rules';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, MISSING_UPLOAD_PARAMETERS } from '@/lib/storage/image-rules';
 import { uploadProductImage } from '@/lib/admin/catalog/upload';
-import { IMAGE_WRITE_TAGS } from '@/lib/admin/catalog/tags';
-import { revalidateAfterCommit } from '@/lib/cache/revalidate';
+
+import { revalidateAfterCommit } from '@/lib/core/cache/revalidate';
 import { isCategory } from '@/lib/catalog/categories';
-import { readBodyCapped } from '@/lib/http/body';
-import { HttpError } from '@/lib/http/errors';
-import { defineRoute } from '@/lib/http/route';
-import { isUuid } from '@/lib/validation/text';
+import { readBodyCapped } from '@/lib/core/request-body';
+import { HttpError } from '@/lib/core/errors';
+import { defineRoute } from '@/lib/entry/define-route';
+import { isUuid } from '@/lib/core/validation/text';
+import { IMAGE_WRITE_TAGS } from '@/lib/core/cache/tags';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

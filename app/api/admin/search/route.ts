@@ -2,9 +2,9 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX_LENGTH, ADMIN_SEARCH_MIN_LENGTH } from '@/lib/admin/search/rules';
 import { searchAdminProducts } from '@/lib/admin/search/query';
-import { HttpError } from '@/lib/http/errors';
-import { defineRoute } from '@/lib/http/route';
-import { text } from '@/lib/validation/text';
+import { HttpError } from '@/lib/core/errors';
+import { defineRoute } from '@/lib/entry/define-route';
+import { text } from '@/lib/core/validation/text';
 
 const querySchema = z.object({
   q: z.string({ error: 'Query parameter q is required.' }).pipe(

@@ -3,13 +3,13 @@ import { getCurrentUser } from '@/lib/auth/user';
 import type { CheckoutSessionResponse } from '@/lib/checkout/api';
 import { MAX_CHECKOUT_BODY_BYTES } from '@/lib/checkout/api';
 import { CheckoutError, EMPTY_CART_MESSAGE, SETUP_FAILED_FALLBACK } from '@/lib/checkout/errors';
-import { rememberCheckout } from '@/lib/checkout/http';
+import { rememberCheckout } from '@/lib/checkout/cookie-store';
 import { checkoutRequestSchema } from '@/lib/checkout/lines';
 import { createCheckout } from '@/lib/checkout/server';
-import { readJsonCapped } from '@/lib/http/body';
-import { describeIssues } from '@/lib/http/errors';
-import { defineRoute } from '@/lib/http/route';
-import { clientAddress, RATE_RULES } from '@/lib/rate-limit';
+import { readJsonCapped } from '@/lib/core/request-body';
+import { describeIssues } from '@/lib/core/errors';
+import { defineRoute } from '@/lib/entry/define-route';
+import { clientAddress, RATE_RULES } from '@/lib/core/rate-limit';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

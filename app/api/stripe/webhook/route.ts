@@ -3,19 +3,20 @@
 // acts on Stripe's own status, amount and currency, so a signed but invented event (a leaked secret) cannot mint an
 // order or a refund. A non-2xx makes Stripe retry,
 // so a failed write never leaves a paid buyer without an order; a bad signature is refused with 400.
-import { ADMIN_DASHBOARD_TAG } from '@/lib/admin/dashboard/tags';
-import { revalidateAfterCommit } from '@/lib/cache/revalidate';
+
+import { revalidateAfterCommit } from '@/lib/core/cache/revalidate';
 import type { Stripe } from '@/lib/payments/stripe';
 import { stripe } from '@/lib/payments/stripe';
 import { retrieveOrNull } from '@/lib/payments/missing';
-import { env } from '@/lib/env';
-import { readTextCapped, MB } from '@/lib/http/body';
-import { HttpError } from '@/lib/http/errors';
-import { logWarn } from '@/lib/http/log';
-import { defineRoute } from '@/lib/http/route';
+import { env } from '@/lib/core/env';
+import { readTextCapped, MB } from '@/lib/core/request-body';
+import { HttpError } from '@/lib/core/errors';
+import { logWarn } from '@/lib/core/log';
+import { defineRoute } from '@/lib/entry/define-route';
 import { fulfilPaymentIntent, recordPaymentFailure } from '@/lib/orders/fulfilment';
 import { recordStripeRefunds } from '@/lib/orders/refunds';
 import { refundMismatchedPayment } from '@/lib/orders/mismatch-refund';
+import { ADMIN_DASHBOARD_TAG } from '@/lib/core/cache/tags';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { parseOrdersQuery } from '@/lib/admin/orders/params';
 import { ordersCsvStream } from '@/lib/admin/orders/export';
-import { env } from '@/lib/env';
-import { defineRoute } from '@/lib/http/route';
+import { env } from '@/lib/core/env';
+import { defineRoute } from '@/lib/entry/define-route';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 import { productsCsvStream } from '@/lib/admin/catalog/export';
 import { CATEGORY_INFO, isCategory } from '@/lib/catalog/categories';
-import { env } from '@/lib/env';
-import { HttpError } from '@/lib/http/errors';
-import { defineRoute } from '@/lib/http/route';
+import { env } from '@/lib/core/env';
+import { HttpError } from '@/lib/core/errors';
+import { defineRoute } from '@/lib/entry/define-route';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,13 +1,13 @@
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE, NO_DATA_TO_IMPORT, readCsvFile } from '@/lib/admin/catalog/csv-file';
-import { publicImagePrefix } from '@/lib/admin/catalog/image-rules';
+import { publicImagePrefix } from '@/lib/storage/image-rules';
 import { planImport } from '@/lib/admin/catalog/import-rows';
 import { refuseMissingImages } from '@/lib/admin/catalog/import-images';
 import { IMPORT_FAILED, importResponse } from '@/lib/admin/catalog/import-stream';
 import { isCategory } from '@/lib/catalog/categories';
-import { env } from '@/lib/env';
-import { readBodyCapped } from '@/lib/http/body';
-import { HttpError } from '@/lib/http/errors';
-import { defineRoute } from '@/lib/http/route';
+import { env } from '@/lib/core/env';
+import { readBodyCapped } from '@/lib/core/request-body';
+import { HttpError } from '@/lib/core/errors';
+import { defineRoute } from '@/lib/entry/define-route';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,0 +1,51 @@
+// The one wording of a product's chosen options, wherever they are shown: the product page's selection line, the
+// cart, the checkout summary and order_items.specifications (which the confirmation, account and admin pages show).
+import { materialLabel, type Category } from '../catalog/categories';
+import type { CartSpecifications } from './types';
+
+export interface SpecificationEntry {
+  label: 'Stone' | 'Bracelet Size' | 'Necklace Length' | 'Size' | 'Material' | 'Style';
+  value: string;
+}
+
+/** 18 → 18"; sizes that carry their own unit are shown as stored. */
+export function withInchMark(size: string): string {
+  const text = size.trim();
+  return /^\d+(\.\d+)?$|^(\d+ )?\d+\/\d+$/.test(text) ? `${text}"` : text;
+}
+
+/** The stone by its name; a piece without a named stone shows no stone line (never 'Stone 1'). */
+function stoneValue(specs: CartSpecifications): string | null {
+  return specs.stoneName?.normalize('NFC').trim() || null;
+}
+
+function sizeLabel(specs: CartSpecifications): SpecificationEntry['label'] {
+  if (specs.style === 'bracelet') return 'Bracelet Size';
+  if (specs.style === 'necklace') return 'Necklace Length';
+  return 'Size';
+}
+
+/** Stone, size (Bracelet Size / Necklace Length / Size, with an inch mark), Material, Style (never for rings). */
+export function specificationEntries(specs: CartSpecifications, category: Category): SpecificationEntry[] {
+  const entries: SpecificationEntry[] = [];
+  const stone = stoneValue(specs);
+  if (stone) entries.push({ label: 'Stone', value: stone });
+  const size = specs.size?.trim();
+  if (size) entries.push({ label: sizeLabel(specs), value: withInchMark(size) });
+  const material = materialLabel(specs.material?.trim());
+  if (material) entries.push({ label: 'Material', value: material });
+  if (specs.style && category !== 'rings') {
+    entries.push({ label: 'Style', value: specs.style === 'necklace' ? 'Necklace' : 'Bracelet' });
+  }
+  return entries;
+}
+
+/** 'Stone: Ruby, Necklace Length: 18", Material: Rose Gold, Style: Necklace' */
+export function specificationsText(item: {
+  specifications: CartSpecifications;
+  product: { category: Category };
+}): string {
+  return specificationEntries(item.specifications, item.product.category)
+    .map((e) => `${e.label}: ${e.value}`)
+    .join(', ');
+}

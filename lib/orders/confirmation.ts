@@ -127,7 +127,7 @@ async function settleCheckout(checkout: {
     if (result.outcome !== 'amount_mismatch') return 'processing';
     // Refunded now, or on the next look if Stripe does not answer this time.
     const refunded = await refundMismatchedPayment(pi).catch((err: unknown) => {
-      console.error('confirmation: could not refund a mismatched payment', err);
+      logError('confirmation: could not refund a mismatched payment', err, { paymentIntent: pi.id });
       return null;
     });
     return refunded ? 'refunded' : 'processing';

@@ -6,6 +6,7 @@ import 'server-only';
 // reject a second copy.
 import type { Stripe } from '../payments/stripe';
 import { asServiceRole } from '../core/db';
+import { logWarn } from '../core/log';
 import type { Address } from '../checkout/address';
 import type { PricedLine } from '../checkout/pricing';
 
@@ -70,9 +71,15 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
 
     const amount = Number(record.amount);
     if (!paymentMatches(pi, { amount, currency: record.currency })) {
-      console.error(
-        `fulfilment: refused ${pi.id}: paid ${pi.amount_received} ${pi.currency} (amount ${pi.amount}), checkout ${record.id} expects ${amount} ${record.currency}`,
-      );
+      logWarn('fulfilment: amount mismatch', {
+        paymentIntent: pi.id,
+        paidCents: pi.amount_received,
+        intentCents: pi.amount,
+        currency: pi.currency,
+        checkout: record.id,
+        expectedCents: amount,
+        expectedCurrency: record.currency,
+      });
       await tx`update public.checkout_sessions set status = 'amount_mismatch' where id = ${record.id} and status = 'open'`;
       return { outcome: 'amount_mismatch', ...ids };
     }

@@ -6,6 +6,7 @@ import 'server-only';
 import type Stripe from 'stripe';
 import { asServiceRole } from '../core/db';
 import { formatCents } from '../core/format/money';
+import { logWarn } from '../core/log';
 import { stripe } from '../payments/stripe';
 
 export interface MismatchRefund {
@@ -35,6 +36,6 @@ export async function refundMismatchedPayment(pi: PaidIntent): Promise<MismatchR
       update public.checkout_sessions set refund_id = ${refund.id}, refund_reason = ${reason}, refunded_at = now()
        where id = ${checkout.id} and refund_id is null`,
   );
-  console.error(`fulfilment: refunded ${pi.id} (${refund.id}): ${reason}`);
+  logWarn('fulfilment: mismatched payment refunded', { paymentIntent: pi.id, refund: refund.id, reason });
   return { refundId: refund.id, reason };
 }

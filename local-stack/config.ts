@@ -12,6 +12,8 @@ export interface StackConfig {
   dbPort: number;
   apiPort: number;
   stripePort: number;
+  /** The local SMTP server the shop's mail goes to (local-stack/smtp). */
+  smtpPort: number;
   appPort: number;
   database: string;
   dataDir: string;
@@ -28,6 +30,7 @@ export function devConfig(): StackConfig {
     dbPort: 54322,
     apiPort: 54321,
     stripePort: 12111,
+    smtpPort: 54325,
     appPort: Number(process.env.PORT) || 3000,
     database: 'postgres',
     dataDir,
@@ -44,6 +47,8 @@ export function testConfig(base = Number(process.env.STACK_TEST_PORT_BASE) || 55
     apiPort: base + 2,
     stripePort: base + 3,
     appPort: base + 4,
+    // base + 5 is the e2e run's second app server.
+    smtpPort: base + 6,
     database: 'shop_test',
     dataDir,
     pgDir: join(dataDir, 'postgres'),
@@ -56,6 +61,7 @@ export const databaseUrl = (cfg: StackConfig, database = cfg.database) =>
 export const apiUrl = (cfg: StackConfig) => `http://127.0.0.1:${cfg.apiPort}`;
 export const stripeApiUrl = (cfg: StackConfig) => `http://127.0.0.1:${cfg.stripePort}`;
 export const siteUrl = (cfg: StackConfig) => `http://localhost:${cfg.appPort}`;
+export const smtpUrl = (cfg: StackConfig) => `smtp://127.0.0.1:${cfg.smtpPort}`;
 export const mailboxUrl = (cfg: StackConfig) => `${apiUrl(cfg)}/mailbox`;
 
 /** The environment the Next.js app (and tests that act like it) gets for this stack. */
@@ -81,5 +87,8 @@ export function stackEnv(cfg: StackConfig): Record<string, string> {
     STRIPE_WEBHOOK_SECRET: LOCAL_DEFAULTS.stripeWebhookSecret,
     STRIPE_API_BASE: stripeApiUrl(cfg),
     SITE_URL: siteUrl(cfg),
+    SMTP_URL: smtpUrl(cfg),
+    MAIL_FROM: LOCAL_DEFAULTS.mailFrom,
+    SHOP_NOTIFY_EMAIL: LOCAL_DEFAULTS.shopNotifyEmail,
   };
 }

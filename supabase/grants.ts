@@ -38,7 +38,10 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
     ],
   },
   admin_users: { authenticated: ['SELECT'] },
-  orders: { authenticated: ['SELECT', 'UPDATE(status)'], service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  orders: {
+    authenticated: ['SELECT', 'UPDATE(status, carrier, tracking_number, dispatched_at)'],
+    service_role: ['SELECT', 'INSERT', 'UPDATE'],
+  },
   order_items: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT'] },
   transactions: {
     authenticated: [
@@ -50,6 +53,26 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   order_events: { authenticated: ['SELECT'] },
   product_sales: { authenticated: ['SELECT'] },
   checkout_sessions: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  shop_settings: {
+    anon: ['SELECT(id, shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, updated_at)'],
+    authenticated: [
+      'SELECT(id, shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, updated_at)',
+      'UPDATE(shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, notify_email, updated_at, updated_by)',
+    ],
+    service_role: ['SELECT'],
+  },
+  shop_settings_events: { authenticated: ['SELECT'] },
+  document_numbers: SERVER_ONLY,
+  invoices: { authenticated: ['SELECT'], service_role: ['SELECT'] },
+  credit_notes: { authenticated: ['SELECT'], service_role: ['SELECT'] },
+  mail_outbox: {
+    authenticated: [
+      'SELECT',
+      'INSERT(kind, order_id, to_address, dedupe_key, payload)',
+      'UPDATE(status, attempts, next_attempt_at, last_error)',
+    ],
+    service_role: ['SELECT', 'INSERT', 'UPDATE'],
+  },
   rate_limits: SERVER_ONLY,
   cache_tag_revalidations: SERVER_ONLY,
 };
@@ -69,6 +92,8 @@ export const FUNCTION_GRANTS: Record<string, RoleGrants> = {
   'purge_rate_limits()': { service_role: ['EXECUTE'] },
   'expire_abandoned_checkouts(interval,integer)': { service_role: ['EXECUTE'] },
   'revalidate_cache_tags(text[],text)': { service_role: ['EXECUTE'] },
+  'admin_shop_settings()': { authenticated: ['EXECUTE'] },
+  'issue_document(text,integer,uuid,uuid,bigint,jsonb)': { authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
 };
 
 /** One privilege on one object, column-level ones as 'INSERT(col)'. */

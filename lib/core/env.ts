@@ -23,7 +23,20 @@ const schema = z.object({
   CHECKOUT_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)'),
   /** The shop's time zone (IANA name): the back office's days, hours and months. */
   SHOP_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone name such as America/New_York'),
+  /** Where the shop's own mail goes out: smtp://user:password@host:587 (STARTTLS) or smtps://…:465. */
+  SMTP_URL: z.url().refine((u) => /^smtps?:\/\/[^/]/.test(u), 'must be an smtp:// or smtps:// URL'),
+  /** The sender of the shop's mail: an address, or 'Name <address>'. */
+  MAIL_FROM: z.string().refine(isMailFrom, "must be an address or 'Name <address>' on one line"),
+  /** Where the shop's new-order notices go when the shop settings name no address. */
+  SHOP_NOTIFY_EMAIL: z.email('must be an e-mail address'),
 });
+
+/** 'orders@shop.example' or 'Aurelia Fine Jewelry <orders@shop.example>', on one line. */
+export function isMailFrom(value: string): boolean {
+  if (/[\r\n]/.test(value)) return false;
+  const m = /^(?:[^<>"\r\n]+ )?<([^<>\s]+)>$/.exec(value.trim());
+  return z.email().safeParse(m ? m[1] : value.trim()).success;
+}
 
 /** The time zone the shop keeps its books in when SHOP_TIME_ZONE is unset. */
 export const DEFAULT_SHOP_TIME_ZONE = 'America/New_York';
@@ -59,6 +72,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     CHECKOUT_COOKIE_SECRET:
       source.CHECKOUT_COOKIE_SECRET || (local ? localSecret('checkout-cookie-secret', localDataDir) : undefined),
     SHOP_TIME_ZONE: source.SHOP_TIME_ZONE || DEFAULT_SHOP_TIME_ZONE,
+    SMTP_URL: pick('SMTP_URL', LOCAL_DEFAULTS.smtpUrl),
+    MAIL_FROM: pick('MAIL_FROM', LOCAL_DEFAULTS.mailFrom),
+    SHOP_NOTIFY_EMAIL: pick('SHOP_NOTIFY_EMAIL', LOCAL_DEFAULTS.shopNotifyEmail),
   };
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {

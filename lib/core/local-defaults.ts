@@ -13,6 +13,10 @@ export const LOCAL_DEFAULTS = {
   stripeWebhookSecret: 'whsec_local_standin_signing_secret',
   stripeApiBase: 'http://127.0.0.1:12111',
   siteUrl: 'http://localhost:3000',
+  /** The local SMTP server (local-stack/smtp), on the port `supabase start` gives its own mail catcher's SMTP. */
+  smtpUrl: 'smtp://127.0.0.1:54325',
+  mailFrom: 'Aurelia Fine Jewelry <orders@aurelia.test>',
+  shopNotifyEmail: 'orders@aurelia.test',
 } as const;
 
 export function isLocalUrl(url: string): boolean {

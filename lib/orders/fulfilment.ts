@@ -9,6 +9,8 @@ import { asServiceRole } from '../core/db';
 import { logWarn } from '../core/log';
 import type { Address } from '../checkout/address';
 import type { PricedLine } from '../checkout/pricing';
+import { issueInvoice } from '../documents/issue';
+import { enqueueMail } from '../mail/outbox';
 
 export type PaymentIntentFacts = Pick<
   Stripe.PaymentIntent,
@@ -26,6 +28,7 @@ interface CheckoutRow {
   id: string;
   order_id: string;
   user_id: string | null;
+  email: string | null;
   lines: PricedLine[];
   amount: string;
   currency: string;
@@ -62,7 +65,7 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
   // Service role: orders, items and transactions are writable by the fulfilment only (RLS gives nobody else insert).
   return asServiceRole(async (tx) => {
     const [record] = await tx<CheckoutRow[]>`
-      select id, order_id, user_id, lines, amount, currency, status, shipping_address, billing_address
+      select id, order_id, user_id, email, lines, amount, currency, status, shipping_address, billing_address
         from public.checkout_sessions where payment_intent_id = ${pi.id}`;
     if (!record) return { outcome: 'unknown_payment' };
     const ids = { orderId: record.order_id, checkoutId: record.id };
@@ -86,15 +89,16 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
 
     const shipping = record.shipping_address ?? addressFromStripe(pi.shipping);
     const billing = record.billing_address ?? shipping;
-    const inserted = await tx<{ id: string }[]>`
+    const inserted = await tx<{ id: string; order_reference: string; created_at: Date }[]>`
       insert into public.orders
-        (id, user_id, order_reference, customer_name, customer_phone, status, total_amount, shipping_address, billing_address)
+        (id, user_id, order_reference, customer_name, customer_email, customer_phone, status, total_amount,
+         shipping_address, billing_address)
       values
         (${record.order_id}, ${record.user_id}, 'AFJ-' || nextval('public.order_reference_seq'),
-         ${shipping?.full_name || null}, ${shipping?.phone || null}, 'completed', ${amount},
+         ${shipping?.full_name || null}, ${record.email}, ${shipping?.phone || null}, 'completed', ${amount},
          ${shipping ? tx.json(shipping) : null}, ${billing ? tx.json(billing) : null})
       on conflict (id) do nothing
-      returning id`;
+      returning id, order_reference, created_at`;
     // A concurrent run committed the order first: its items and transaction came with it.
     if (inserted.length === 0) return { outcome: 'already_fulfilled', ...ids };
 
@@ -113,6 +117,27 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
     await tx`
       update public.checkout_sessions set status = 'completed', completed_at = now(), last_payment_error = null
        where id = ${record.id}`;
+    // The invoice and the mails commit with the order, or not at all; sending happens later (lib/mail/sender.ts).
+    await issueInvoice(tx, {
+      orderId: record.order_id,
+      reference: inserted[0]!.order_reference,
+      placedAt: inserted[0]!.created_at,
+      buyer: { name: shipping?.full_name || null, email: record.email, phone: shipping?.phone || null, shipping, billing },
+      lines: record.lines.map((line) => ({
+        sku: line.sku,
+        name: line.name,
+        options: line.specificationsText,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        lineTotalCents: line.lineTotalCents,
+      })),
+      totalCents: amount,
+      currency: record.currency,
+    });
+    if (record.email) {
+      await enqueueMail(tx, { kind: 'order_confirmation', orderId: record.order_id, to: record.email, dedupeKey: `order_confirmation:${record.order_id}` });
+    }
+    await enqueueMail(tx, { kind: 'order_notice', orderId: record.order_id, to: null, dedupeKey: `order_notice:${record.order_id}` });
     return { outcome: 'fulfilled', ...ids };
   });
 }

@@ -6,6 +6,7 @@ import 'server-only';
 // nobody in particular (like payment fulfilment); the history trigger records it without an actor.
 import type { Stripe } from '../payments/stripe';
 import { asServiceRole } from '../core/db';
+import { documentRefunds } from './refund-documents';
 
 export type RefundSyncResult =
   | { outcome: 'recorded'; orderId: string; recorded: number; updated: number; markedRefunded: boolean }
@@ -36,6 +37,8 @@ export async function recordStripeRefunds(charge: Stripe.Charge, refunds: readon
     }
     const markedRefunded = recorded > 0 && charge.refunded && order?.status !== 'refunded';
     if (markedRefunded) await tx`update public.orders set status = 'refunded' where id = ${payment.order_id}`;
+    // Refunds that succeeded (now or before, if their note is missing) get their credit note and mail.
+    await documentRefunds(tx, payment.order_id);
     return { outcome: 'recorded', orderId: payment.order_id, recorded, updated, markedRefunded };
   });
 }

@@ -3,12 +3,13 @@
 // under RLS through defineAction; the order's history is written by triggers in the same transaction.
 import { z } from 'zod';
 import { defineAction } from '../../entry/define-action';
-import { ActionError } from '../../core/action-result';
 import { formatCents } from '../../core/format/money';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../orders/status';
 import { isUuid } from '../../core/validation/text';
 
 import { refundOrder, type RefundOutcome } from './refund';
+import { setOrderStatus } from './dispatch';
+import { optionalText } from '../../core/validation/text';
 import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
 
 const orderId = z
@@ -21,6 +22,9 @@ const statusSchema = z.object({
     .string({ error: 'Choose a status.' })
     .refine(isOrderStatus, { error: `Unknown order status: choose one of ${ORDER_STATUSES.join(', ')}.` })
     .transform((s) => s as OrderStatus),
+  /** Offered when the status is dispatched; both optional. */
+  carrier: optionalText({ max: 60, label: 'Carrier' }).optional(),
+  trackingNumber: optionalText({ max: 100, label: 'Tracking number' }).optional(),
 }, { error: 'Send the order id and its new status.' });
 
 export const updateOrderStatus = defineAction({
@@ -30,11 +34,7 @@ export const updateOrderStatus = defineAction({
   success: 'Order status updated successfully',
   failure: 'Failed to update order status',
   revalidate: [ADMIN_DASHBOARD_TAG],
-  run: async ({ orderId, status }, { tx }) => {
-    const rows = await tx<{ id: string }[]>`update public.orders set status = ${status} where id = ${orderId} returning id`;
-    if (rows.length === 0) throw new ActionError('That order does not exist.', 404);
-    return { orderId, status };
-  },
+  run: (input, { tx }) => setOrderStatus(tx, input),
 });
 
 const refundSchema = z.object({

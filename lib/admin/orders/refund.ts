@@ -13,6 +13,7 @@ import type { Tx } from '../../core/db';
 import { formatCents } from '../../core/format/money';
 import { stripe } from '../../payments/stripe';
 import type { OrderStatus } from '../../orders/status';
+import { documentRefunds } from '../../orders/refund-documents';
 import { refundableCents, type MoneyRow } from './refund-rules';
 
 export interface RefundRequest {
@@ -77,6 +78,9 @@ export async function refundOrder(tx: Tx, adminId: string, req: RefundRequest): 
     await tx`update public.orders set status = 'refunded' where id = ${order.id}`;
     status = 'refunded';
   }
+  // A refund Stripe made at once gets its credit note and the buyer's mail now; a pending one when the webhook
+  // reports it succeeded.
+  await documentRefunds(tx, order.id);
   return { refundId: refund.id, amountCents: refund.amount, replayed: false, status };
 }
 

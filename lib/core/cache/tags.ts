@@ -5,6 +5,8 @@
 export const CATALOG_TAG = 'catalog';
 /** The content pages and their index. */
 export const CONTENT_TAG = 'content';
+/** The shop's name, address and contacts (shop settings): the storefront's footer and JSON-LD. */
+export const SHOP_SETTINGS_TAG = 'shop-settings';
 /** The back office dashboard's figures: new orders, refunds and catalog counts change them. */
 export const ADMIN_DASHBOARD_TAG = 'admin-dashboard';
 

@@ -21,3 +21,8 @@ export function formatDateTime(date: Date | string, timeZone: string): string {
 export function formatDate(date: Date | string, timeZone: string): string {
   return formatter(timeZone, { dateStyle: 'medium' }).format(new Date(date));
 }
+
+/** The calendar year of `date` in `timeZone` (a document issued at 23:30 on 31 December in New York is that year's). */
+export function yearIn(date: Date | string, timeZone: string): number {
+  return Number(formatter(timeZone, { year: 'numeric' }).format(new Date(date)));
+}

@@ -1,0 +1,141 @@
+import 'server-only';
+// Issuing documents, inside the transaction of the event that calls for them: the fulfilment issues the order's
+// invoice; a refund that has succeeded gets its credit note. Numbers come from public.issue_document(), one gapless
+// sequence per kind and year (the year in the shop's time zone). The snapshot is taken here, from the order as it is
+// now and the shop settings as they are now, and never changes after (the table refuses updates).
+import type { Tx } from '../core/db';
+import { env } from '../core/env';
+import { yearIn } from '../core/format/date';
+import type { Address } from '../checkout/address';
+import { readShopSettings } from '../settings/shop-settings';
+import type { DocumentLine, DocumentSnapshot } from './types';
+
+export interface InvoiceInput {
+  orderId: string;
+  reference: string;
+  placedAt: Date;
+  buyer: DocumentSnapshot['buyer'];
+  lines: DocumentLine[];
+  totalCents: number;
+  currency: string;
+}
+
+export interface Issued {
+  id: string;
+  number: string;
+}
+
+async function issue(tx: Tx, kind: 'invoice' | 'credit_note', orderId: string, refundId: string | null, amountCents: number, snapshot: DocumentSnapshot): Promise<Issued> {
+  const year = yearIn(new Date(), env().SHOP_TIME_ZONE);
+  const [row] = await tx<Issued[]>`
+    select id, number from public.issue_document(${kind}, ${year}, ${orderId}, ${refundId}, ${amountCents}, ${tx.json(snapshot as never)})`;
+  return row!;
+}
+
+/** The order's invoice, issued once: a second call for the same order returns the first invoice. */
+export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<Issued> {
+  const [existing] = await tx<Issued[]>`select id, number from public.invoices where order_id = ${input.orderId}`;
+  if (existing) return existing;
+  const snapshot: DocumentSnapshot = {
+    seller: await readShopSettings(tx),
+    buyer: input.buyer,
+    order: { id: input.orderId, reference: input.reference, placedAt: input.placedAt.toISOString() },
+    lines: input.lines,
+    currency: input.currency,
+    totalCents: input.totalCents,
+  };
+  return issue(tx, 'invoice', input.orderId, null, input.totalCents, snapshot);
+}
+
+export interface IssuedCreditNote extends Issued {
+  refundId: string;
+  amountCents: number;
+  /** What remains paid on the order after this refund and every earlier one. */
+  remainingCents: number;
+}
+
+interface InvoiceRow {
+  number: string;
+  snapshot: DocumentSnapshot;
+}
+
+/**
+ * A credit note for every succeeded refund of the order that has none yet, oldest first. Refunds still pending get
+ * theirs when Stripe reports them succeeded (the webhook calls this again). Returns the notes issued now.
+ */
+export async function issueCreditNotes(tx: Tx, orderId: string): Promise<IssuedCreditNote[]> {
+  const refunds = await tx<{ id: string; amount: string; provider_transaction_id: string }[]>`
+    select t.id, t.amount, t.provider_transaction_id from public.transactions t
+     where t.order_id = ${orderId} and t.kind = 'refund' and t.status = 'succeeded'
+       and not exists (select 1 from public.credit_notes c where c.refund_id = t.id)
+     order by t.created_at, t.id`;
+  if (refunds.length === 0) return [];
+  const [invoice] = await tx<InvoiceRow[]>`select number, snapshot from public.invoices where order_id = ${orderId}`;
+  const base = invoice?.snapshot ?? (await snapshotOfOrder(tx, orderId));
+  if (!base) return [];
+  const [paid] = await tx<{ paid: string; refunded: string }[]>`
+    select coalesce(sum(amount) filter (where kind = 'payment' and status = 'completed'), 0) as paid,
+           coalesce(sum(amount) filter (where kind = 'refund' and status = 'succeeded'), 0) as refunded
+      from public.transactions where order_id = ${orderId}`;
+  // Refunds are taken oldest first: what remains after each counts the ones before it.
+  let remaining = Number(paid!.paid) - Number(paid!.refunded) + refunds.reduce((sum, r) => sum + Number(r.amount), 0);
+  const seller = await readShopSettings(tx);
+  const issued: IssuedCreditNote[] = [];
+  for (const refund of refunds) {
+    const amountCents = Number(refund.amount);
+    remaining -= amountCents;
+    const snapshot: DocumentSnapshot = {
+      ...base,
+      seller,
+      refund: { amountCents, invoiceNumber: invoice?.number ?? null, remainingCents: Math.max(0, remaining), reference: refund.provider_transaction_id },
+    };
+    const note = await issue(tx, 'credit_note', orderId, refund.id, amountCents, snapshot);
+    issued.push({ ...note, refundId: refund.id, amountCents, remainingCents: Math.max(0, remaining) });
+  }
+  return issued;
+}
+
+/** For an order without an invoice (placed before invoices were issued): its lines and buyer as they are now. */
+async function snapshotOfOrder(tx: Tx, orderId: string): Promise<DocumentSnapshot | null> {
+  const [order] = await tx<
+    {
+      id: string;
+      order_reference: string | null;
+      created_at: Date;
+      customer_name: string | null;
+      customer_email: string | null;
+      customer_phone: string | null;
+      total_amount: string;
+      shipping_address: Address | null;
+      billing_address: Address | null;
+    }[]
+  >`select id, order_reference, created_at, customer_name, customer_email, customer_phone, total_amount,
+           shipping_address, billing_address
+      from public.orders where id = ${orderId}`;
+  if (!order) return null;
+  const lines = await tx<{ sku: string | null; name: string | null; specifications: string | null; quantity: number; unit_price: string }[]>`
+    select p.sku, p.name, i.specifications, i.quantity, i.unit_price
+      from public.order_items i left join public.catalog_products p on p.id = i.product_id
+     where i.order_id = ${orderId} order by i.created_at, i.id`;
+  return {
+    seller: await readShopSettings(tx),
+    buyer: {
+      name: order.customer_name,
+      email: order.customer_email,
+      phone: order.customer_phone,
+      shipping: order.shipping_address,
+      billing: order.billing_address,
+    },
+    order: { id: order.id, reference: order.order_reference ?? `Order-${order.id.slice(0, 8)}`, placedAt: order.created_at.toISOString() },
+    lines: lines.map((l) => ({
+      sku: l.sku,
+      name: l.name ?? 'Product Unavailable',
+      options: l.specifications ?? '',
+      quantity: l.quantity,
+      unitPriceCents: Number(l.unit_price),
+      lineTotalCents: Number(l.unit_price) * l.quantity,
+    })),
+    currency: 'usd',
+    totalCents: Number(order.total_amount),
+  };
+}

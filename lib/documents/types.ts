@@ -1,0 +1,53 @@
+// Invoices and credit notes as issued: the snapshot holds everything the PDF shows, taken in the transaction that
+// issued the document, so a later edit of a product, the shop settings or an address never changes it. Amounts are
+// cents. Pure types: the issuing code, the PDF and the mails share them.
+import type { Address } from '../checkout/address';
+import type { ShopSettings } from '../settings/shop-settings';
+
+export type DocumentKind = 'invoice' | 'credit_note';
+
+export interface DocumentLine {
+  sku: string | null;
+  name: string;
+  /** The options bought with ('Stone: Ruby, Size: 7", Material: Gold'), as on the order. */
+  options: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+export interface DocumentSnapshot {
+  seller: ShopSettings;
+  buyer: {
+    name: string | null;
+    email: string | null;
+    phone: string | null;
+    shipping: Address | null;
+    billing: Address | null;
+  };
+  order: { id: string; reference: string; placedAt: string };
+  /** The order's lines: an invoice bills them; a credit note lists what the refunded invoice billed. */
+  lines: DocumentLine[];
+  currency: string;
+  /** The invoice's total (the order's), in cents. */
+  totalCents: number;
+  /** Credit notes only: what was refunded, against which invoice, and what remains paid after it. */
+  refund?: { amountCents: number; invoiceNumber: string | null; remainingCents: number; reference: string };
+}
+
+export interface IssuedDocument {
+  kind: DocumentKind;
+  id: string;
+  /** INV-2026-000123 or CN-2026-000007. */
+  number: string;
+  orderId: string;
+  issuedAt: string;
+  /** Invoice: the total billed; credit note: the amount credited. */
+  amountCents: number;
+  snapshot: DocumentSnapshot;
+}
+
+/** The file name a document is downloaded and attached as. */
+export function documentFileName(doc: Pick<IssuedDocument, 'number'>): string {
+  return `${doc.number}.pdf`;
+}

@@ -1,0 +1,29 @@
+import 'server-only';
+// The mail outbox (public.mail_outbox): a message is written in the same transaction as the event that causes it,
+// so an order that commits has its mail queued and one that rolls back has none. The senders (sender.ts) send
+// what is queued; nothing here waits for SMTP. The dedupe key names the event: running the same event's code twice
+// (a webhook and the confirmation page, a double click) queues one message.
+import type { Tx } from '../core/db';
+
+export const MAIL_KINDS = ['order_confirmation', 'order_notice', 'dispatched', 'refund'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export interface QueuedMail {
+  kind: MailKind;
+  orderId: string | null;
+  /** The recipient; null for the shop's own notification address, looked up when sending. */
+  to: string | null;
+  dedupeKey: string;
+  /** What the message says beyond what the sender reads from the database (carrier and tracking, refund id). */
+  payload?: Record<string, unknown>;
+}
+
+/** Queues `mail` in the caller's transaction; returns false when the same event's message is already queued. */
+export async function enqueueMail(tx: Tx, mail: QueuedMail): Promise<boolean> {
+  const rows = await tx`
+    insert into public.mail_outbox (kind, order_id, to_address, dedupe_key, payload)
+    values (${mail.kind}, ${mail.orderId}, ${mail.to}, ${mail.dedupeKey}, ${tx.json((mail.payload ?? {}) as never)})
+    on conflict (dedupe_key) do nothing
+    returning id`;
+  return rows.length > 0;
+}

@@ -1,0 +1,24 @@
+import 'server-only';
+// What a succeeded refund writes beside itself, in the same transaction: its credit note and the buyer's refund
+// mail. Called wherever a refund is recorded or its status changes (an admin's refund, Stripe's webhook), and
+// idempotent: a refund already documented is skipped, and the mail's dedupe key is the refund's own id.
+import type { Tx } from '../core/db';
+import { issueCreditNotes, type IssuedCreditNote } from '../documents/issue';
+import { enqueueMail } from '../mail/outbox';
+
+export async function documentRefunds(tx: Tx, orderId: string): Promise<IssuedCreditNote[]> {
+  const notes = await issueCreditNotes(tx, orderId);
+  if (notes.length === 0) return notes;
+  const [order] = await tx<{ customer_email: string | null }[]>`select customer_email from public.orders where id = ${orderId}`;
+  for (const note of notes) {
+    if (!order?.customer_email) continue;
+    await enqueueMail(tx, {
+      kind: 'refund',
+      orderId,
+      to: order.customer_email,
+      dedupeKey: `refund:${note.refundId}`,
+      payload: { creditNoteId: note.id, amountCents: note.amountCents, remainingCents: note.remainingCents },
+    });
+  }
+  return notes;
+}

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { updateSession } from './lib/core/supabase/middleware';
-import { listingRewrite } from './lib/catalog/listing-state';
+import { listingRewrite, NOT_A_PAGE } from './lib/catalog/listing-state';
+import { searchRewrite } from './lib/catalog/search-state';
 import { publicEnv } from './lib/core/env.public';
 import { contentSecurityPolicy, newNonce, securityHeaders, usesNonce } from './lib/core/security/headers';
 import { isSameOrigin } from './lib/core/security/origin';
@@ -64,8 +65,9 @@ export async function middleware(request: NextRequest) {
     for (const cookie of response().cookies.getAll()) redirect.cookies.set(cookie);
     return withHeaders(redirect);
   }
-  // Listing views (?page=, ?sort=, ?material=) are served from cacheable internal paths.
-  const listing = listingRewrite(pathname, request.nextUrl.searchParams);
+  // Listing views (?page=, ?sort=, ?material=) and searches (?q=) are served from cacheable internal paths.
+  const listing =
+    listingRewrite(pathname, request.nextUrl.searchParams) ?? searchRewrite(pathname, request.nextUrl.searchParams, NOT_A_PAGE);
   if (listing) {
     const rewrite = NextResponse.rewrite(new URL(listing, request.url), { request: { headers: requestHeaders } });
     for (const cookie of response().cookies.getAll()) rewrite.cookies.set(cookie);
@@ -77,8 +79,8 @@ export async function middleware(request: NextRequest) {
 // Cached catalog and content pages do not run the middleware at all (next.config.ts gives them the same security
 // headers without a nonce): a cache hit then costs what a static file does. It runs for the pages rendered per
 // request, every page request that carries an Origin or Next-Action header (browser POSTs and server actions: the
-// foreign-origin refusal and the action-body check), listing URLs with a query (their rewrite) and listing view
-// paths (their spelling check). Route handlers under /api never run it: they check their caller, origin and body
+// foreign-origin refusal and the action-body check), listing URLs with a query and /search (their rewrite) and
+// listing and search view paths (their spelling check). Route handlers under /api never run it: they check their caller, origin and body
 // size themselves (lib/entry/define-route.ts), and a middleware in front of them would make Next.js buffer every body.
 // Next.js reads this object statically: literals only.
 export const config = {

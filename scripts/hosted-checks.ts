@@ -3,6 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { connectionFor } from '../lib/core/db/connection.mjs';
 import { createStripeClient } from '../lib/payments/client';
 import { isLocalUrl } from '../lib/core/local-defaults';
 import { compareGrants, readGrants } from '../supabase/grants';
@@ -159,7 +160,8 @@ const CHECKS: Array<[string, Check]> = [
 
 /** Runs every check; a check that throws is a failure with its message. */
 export async function runHostedChecks(env: Env): Promise<CheckResult[]> {
-  const sql = postgres(need(env, 'DATABASE_URL'), { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  const { url, options } = connectionFor(need(env, 'DATABASE_URL'));
+  const sql = postgres(url, { ...options, max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
     const results: CheckResult[] = [];
     for (const [name, check] of CHECKS) {

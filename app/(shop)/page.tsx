@@ -116,7 +116,7 @@ export default async function HomePage() {
               <Link
                 href="/products"
                 scroll={false}
-                className="inline-flex h-12 items-center gap-2 rounded-sm bg-ink px-7 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
+                className="btn-primary h-12 rounded-sm px-7"
               >
                 Shop the Collection
                 <Icon node={ArrowRight} aria-hidden className="size-4" />

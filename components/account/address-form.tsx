@@ -135,7 +135,7 @@ export function AddressForm({ address, firstOfType, onSaved, onCancel }: Address
           type="submit"
           disabled={pending}
           aria-busy={pending || undefined}
-          className="h-11 rounded-md bg-ink px-5 text-sm font-medium text-ivory hover:bg-gold-dark disabled:opacity-70"
+          className="btn-primary px-5"
         >
           {pending ? 'Saving...' : 'Save Address'}
         </button>

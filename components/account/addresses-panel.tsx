@@ -58,7 +58,7 @@ export function AddressesPanel({ addresses }: { addresses: SavedAddress[] }) {
         <button
           type="button"
           onClick={() => open(null)}
-          className="inline-flex h-10 items-center gap-2 rounded-md bg-ink px-4 text-sm font-medium text-ivory hover:bg-gold-dark"
+          className="btn-primary h-10 px-4"
         >
           <Plus aria-hidden className="size-4" />
           Add Address

@@ -98,7 +98,7 @@ export function OrdersList({ orders }: { orders: OrdersPage }) {
         <p className="mt-1 text-stone-muted">When you place an order, it will appear here.</p>
         <Link
           href="/products"
-          className="mt-6 inline-flex h-11 items-center rounded-md bg-ink px-6 text-sm font-medium text-ivory hover:bg-gold-dark"
+          className="btn-primary mt-6"
         >
           Start Shopping
         </Link>

@@ -74,7 +74,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           type="submit"
           disabled={pending}
           aria-busy={pending || undefined}
-          className="h-11 w-fit rounded-md bg-ink px-6 text-sm font-medium text-ivory hover:bg-gold-dark disabled:opacity-70"
+          className="btn-primary w-fit"
         >
           {pending ? 'Saving...' : 'Save Changes'}
         </button>

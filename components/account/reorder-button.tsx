@@ -42,7 +42,7 @@ export function ReorderButton({ orderId, title }: { orderId: string; title: stri
       disabled={pending}
       aria-busy={pending || undefined}
       aria-label={`Reorder ${title}`}
-      className="inline-flex h-10 items-center gap-2 rounded-md border border-ink px-4 text-sm font-medium text-ink hover:bg-ink hover:text-ivory disabled:opacity-60"
+      className="btn-outline h-10 px-4"
     >
       <RotateCcw aria-hidden className="size-4" />
       {pending ? 'Adding...' : 'Reorder'}

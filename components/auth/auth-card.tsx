@@ -164,7 +164,7 @@ export function AuthCard({ initialView, next, initialError = null }: AuthCardPro
           type="submit"
           disabled={pending}
           aria-busy={pending || undefined}
-          className="h-11 w-full rounded-md bg-ink px-4 text-sm font-medium text-ivory transition-colors hover:bg-gold-dark disabled:cursor-wait disabled:opacity-70"
+          className="btn-primary w-full px-4"
         >
           {pending ? button.loading : button.label}
         </button>

@@ -23,10 +23,6 @@ import { copyText } from './copy-text';
 
 const QUANTITY_ICONS = quantityIcons();
 
-const primaryButton =
-  'inline-flex h-12 items-center justify-center gap-2 rounded-md bg-ink px-6 text-sm font-medium tracking-wide ' +
-  'text-ivory transition-colors hover:bg-gold-dark';
-
 export function CartView() {
   const { items, subtotal, ready, clearCart } = useCart();
 
@@ -48,7 +44,7 @@ export function CartView() {
       <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-24 text-center">
         <ShoppingBag aria-hidden className="size-12 stroke-1 text-gold-dark" />
         <h1 className="mt-6 text-3xl sm:text-4xl">Your cart is empty</h1>
-        <Link href="/products" className={`${primaryButton} mt-8`}>
+        <Link href="/products" className="btn-primary h-12 mt-8">
           Start Shopping
         </Link>
       </div>
@@ -96,7 +92,7 @@ export function CartView() {
             </dl>
             {/* On phones the button lives in the bar at the bottom of the screen instead. */}
             <div className="mt-6 hidden sm:block">
-              <Link href="/checkout" className={`${primaryButton} w-full`}>
+              <Link href="/checkout" className="btn-primary h-12 w-full">
                 Proceed to Checkout
               </Link>
             </div>
@@ -112,7 +108,7 @@ export function CartView() {
             <span className="block text-xs text-stone-muted">Subtotal</span>
             <span className="font-serif text-xl [font-variant-numeric:lining-nums_tabular-nums]">{formatDollars(subtotal)}</span>
           </p>
-          <Link href="/checkout" className={`${primaryButton} flex-1`}>
+          <Link href="/checkout" className="btn-primary h-12 flex-1">
             Proceed to Checkout
           </Link>
         </div>
@@ -151,7 +147,7 @@ function CartLine({ item }: { item: CartItem }) {
         href={href}
         tabIndex={-1}
         aria-hidden
-        className="relative size-20 shrink-0 overflow-hidden rounded-md bg-ivory-deep sm:size-28"
+        className="pimg size-20 shrink-0 rounded-md sm:size-28"
       >
         {product.imageUrl ? (
           // eslint-disable-next-line @next/next/no-img-element -- optimised through /_next/image via srcSet
@@ -249,7 +245,7 @@ function ProductReferences({ items }: { items: CartItem[] }) {
       <button
         type="button"
         onClick={copy}
-        className="mt-4 inline-flex h-10 items-center gap-2 rounded-md border border-ink px-4 text-sm font-medium transition-colors hover:bg-ink hover:text-ivory"
+        className="btn-outline mt-4 h-10 px-4"
       >
         {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
         <span aria-live="polite">{copied ? 'Copied!' : 'Copy References'}</span>

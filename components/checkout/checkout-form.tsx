@@ -204,7 +204,7 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
               type="submit"
               disabled={processing}
               aria-busy={processing || undefined}
-              className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-md bg-ink px-6 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark disabled:cursor-not-allowed disabled:opacity-70"
+              className="btn-primary h-12 w-full disabled:cursor-not-allowed"
             >
               {processing ? (
                 <>

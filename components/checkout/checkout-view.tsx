@@ -101,7 +101,7 @@ export function CheckoutView({ publishableKey, standInApiBase, prefill = null }:
           </p>
           <Link
             href="/products"
-            className="mt-6 inline-flex h-11 items-center rounded-md bg-ink px-6 text-sm font-medium text-ivory hover:bg-gold-dark"
+            className="btn-primary mt-6"
           >
             Start Shopping
           </Link>

@@ -82,7 +82,7 @@ export function OrderConfirmation({ order }: { order: ConfirmationOrder }) {
         <ul className="mt-4 divide-y divide-stone-line border-y border-stone-line">
           {order.items.map((item) => (
             <li key={item.id} className="flex gap-4 py-4" data-testid="confirmation-item">
-              <div className="relative flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-md bg-ivory-deep text-xs text-stone-muted">
+              <div className="pimg flex size-20 shrink-0 items-center justify-center rounded-md text-xs text-stone-muted">
                 {item.product?.imageUrl ? (
                   <Image
                     src={item.product.imageUrl}
@@ -133,7 +133,7 @@ export function OrderConfirmation({ order }: { order: ConfirmationOrder }) {
       <div className="mt-10 flex justify-center">
         <Link
           href="/products"
-          className="inline-flex h-12 items-center justify-center rounded-md bg-ink px-8 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
+          className="btn-primary h-12 px-8"
         >
           Continue Shopping
         </Link>
@@ -148,7 +148,7 @@ export function OrderNotFound() {
       <h1 className="text-3xl sm:text-4xl">Order not found</h1>
       <Link
         href="/"
-        className="mt-8 inline-flex h-12 items-center justify-center rounded-md bg-ink px-8 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
+        className="btn-primary mt-8 h-12 px-8"
       >
         Return to Home
       </Link>

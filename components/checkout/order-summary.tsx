@@ -14,7 +14,7 @@ export function OrderSummary({ lines, totalCents }: { lines: PricedLine[]; total
       <ul className="mt-4 divide-y divide-stone-line">
         {lines.map((line, i) => (
           <li key={`${line.productId}-${i}`} className="flex gap-4 py-4" data-testid="summary-line">
-            <div className="relative size-16 shrink-0 overflow-hidden rounded-md bg-ivory-deep">
+            <div className="pimg size-16 shrink-0 rounded-md">
               {line.imageUrl ? (
                 <Image
                   src={line.imageUrl}

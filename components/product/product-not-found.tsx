@@ -8,7 +8,7 @@ export function ProductNotFound({ noun = 'product' }: { noun?: 'product' | 'ring
       <p className="mt-4 text-ink-soft">{`The ${noun} you're looking for doesn't exist or has been removed.`}</p>
       <Link
         href="/products"
-        className="mt-8 inline-flex h-11 items-center rounded-md bg-ink px-6 text-sm font-medium text-ivory transition-colors hover:bg-gold-dark"
+        className="btn-primary mt-8"
       >
         Continue Shopping
       </Link>

@@ -6,7 +6,7 @@ export function TryAgainButton({ onClick }: { onClick: () => void }) {
     <button
       type="button"
       onClick={onClick}
-      className="inline-flex h-11 items-center rounded-sm bg-ink px-6 text-sm font-medium text-ivory hover:bg-gold-dark"
+      className="btn-primary rounded-sm"
     >
       Try again
     </button>

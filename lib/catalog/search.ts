@@ -1,5 +1,6 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
+import { unstable_cache } from 'next/cache';
 import { asAnon, type Tx } from '../core/db';
 import { genericFailure } from '../core/errors';
 import { logError, newRequestId } from '../core/log';
@@ -274,6 +275,12 @@ export async function getSearchResults(input: string): Promise<SearchResponse> {
 }
 
 /**
+ * Nothing but the catalog tag: Next gives a cached page the tags of the cached data it read, so the search page,
+ * whose answers come from the cache above, reads this to be revalidated with the catalog (one entry in all).
+ */
+const catalogDependency = unstable_cache(async () => true, ['catalog-dependency-v1'], { tags: [CATALOG_TAG] });
+
+/**
  * The search page's results, or a message for the page's error state. The database's own text goes to the log
  * only, under the reference the shopper sees.
  */
@@ -281,6 +288,7 @@ export async function getSearchOutcome(query: SearchQuery): Promise<ListingOutco
   const asked = { ...query, q: normalizeSearchInput(query.q) };
   const key = JSON.stringify({ q: asked.q, page: asked.page, sort: asked.sort, materials: asked.materials });
   try {
+    await catalogDependency();
     return { ok: true, page: (await pageCache.fetch(catalogKey(key), { context: asked }))! };
   } catch (err) {
     const requestId = newRequestId();

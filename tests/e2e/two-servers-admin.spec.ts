@@ -39,7 +39,7 @@ test('a product saved in the back office on A is fresh on every worker of A and 
   const [product] = await sql<{ id: string }[]>`
     insert into earrings (name, sku, earring_type, material, price_stone1) values (${name}, ${sku}, 'Stud', 'gold', 25) returning id`;
   const id = product!.id;
-  const pages = [serverA, serverB].flatMap((base) => [`${base}/earrings/${id}`, `${base}/category/earrings`]);
+  const pages = [serverA, serverB].flatMap((base) => [`${base}/earrings/${id}`, `${base}/category/earrings`, `${base}/search?q=${sku}`]);
   try {
     // The listings cached by earlier journeys predate the new product: set-up drops them as a save would.
     await new SharedTagsCache({ serverDistDir: '/nonexistent', revalidatedTags: [], flushToDisk: false }).revalidateTag(['catalog']);

@@ -112,4 +112,15 @@ describe('check:hosted', () => {
       'FAIL checkout cookie secret: CHECKOUT_COOKIE_SECRET is not set',
     ]);
   });
+
+  it('fails on a Stripe secret key Stripe refuses', async () => {
+    const failed = await failures({ STRIPE_SECRET_KEY: 'sk_test_not-a-key-of-this-account' });
+    expect(failed[0]).toMatch(/^FAIL stripe keys: Stripe refused the secret key: /);
+  });
+
+  it('fails when no pg_cron runs maintenance and the servers\' timer is off', async () => {
+    expect(await failures({ MAINTENANCE_INTERVAL_SECONDS: '0' })).toEqual([
+      'FAIL maintenance schedule: no pg_cron and MAINTENANCE_INTERVAL_SECONDS=0: abandoned checkouts would never expire',
+    ]);
+  });
 });

@@ -3,9 +3,9 @@
 // twice is stale twice, and error pages are never stored.
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectTags, publishTags, subscribeTags, tagsDatabaseUrl, tagsRevalidatedSince } from '@/lib/core/cache/shared-tags.mjs';
-import SharedTagsCache from '@/lib/core/cache/shared-tags-handler.mjs';
+import SharedTagsCache, { SEARCH_PAGES_MAX_BYTES } from '@/lib/core/cache/shared-tags-handler.mjs';
 import { tagRevalidatedAt } from '@/lib/core/cache/tag-clock';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { nodeFs } from 'next/dist/server/lib/node-fs-methods';
 
@@ -92,5 +92,30 @@ describe('shared cache tags', () => {
     expect(await handler.get('/category/watches', ctx)).toBeNull();
     await handler.set('/category/rings', page(200), { isRoutePPREnabled: false, isFallback: false });
     expect((await handler.get('/category/rings', ctx))?.value).toMatchObject({ status: 200 });
+  });
+
+  it('keeps search pages in memory only, bounded, and stale once their tag is revalidated', async () => {
+    const dir = mkdtempSync(`${tmpdir()}/shop-cache-disk-`);
+    const onDisk = new SharedTagsCache({ fs: nodeFs, serverDistDir: dir, revalidatedTags: [], flushToDisk: true }) as Handler;
+    const tag = `search-${Date.now()}`;
+    const page = (html: string) => ({
+      kind: 'APP_PAGE', html, rscData: Buffer.from('rsc'), headers: { 'x-next-cache-tags': `_N_T_/layout,${tag}` }, status: 200,
+      postponed: undefined, segmentData: undefined,
+    });
+    const ctx = { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: false };
+    await onDisk.set('/search/Z29sZA.1.relevance.all', page('<p>gold</p>'), { isRoutePPREnabled: false, isFallback: false });
+    expect((await onDisk.get('/search/Z29sZA.1.relevance.all', ctx))?.value).toMatchObject({ html: '<p>gold</p>' });
+    // Nothing under the build folder: a crawler trying a million words fills no disk.
+    expect(readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('search'))).toEqual([]);
+    await sleep(5);
+    await onDisk.revalidateTag(tag);
+    expect(await onDisk.get('/search/Z29sZA.1.relevance.all', ctx)).toBeNull();
+    // The memory it may take is bounded: the oldest searches give way.
+    const big = 'x'.repeat(1024 * 1024);
+    for (let i = 0; i < Math.ceil(SEARCH_PAGES_MAX_BYTES / big.length) + 2; i++) {
+      await onDisk.set(`/search/${i}.1.relevance.all`, page(big), { isRoutePPREnabled: false, isFallback: false });
+    }
+    expect(await onDisk.get('/search/0.1.relevance.all', ctx)).toBeNull();
+    expect(await onDisk.get(`/search/${Math.ceil(SEARCH_PAGES_MAX_BYTES / big.length) + 1}.1.relevance.all`, ctx)).not.toBeNull();
   });
 });

@@ -15,13 +15,19 @@ describe('workerPlan', () => {
     expect(workerPlan({ WEB_CONCURRENCY: '1' }, 8)).toMatchObject({ workers: 1, poolSize: DEFAULT_POOL_SIZE });
   });
 
-  it('keeps workers × pool within DATABASE_POOL_SIZE, at least one connection each', () => {
+  it('keeps workers × pool within DATABASE_POOL_SIZE', () => {
     for (const [workers, total] of [[2, 10], [3, 10], [4, 7], [8, 64], [5, 5]] as const) {
       const plan = workerPlan({ WEB_CONCURRENCY: String(workers), DATABASE_POOL_SIZE: String(total) }, 2);
       expect(plan.workers * plan.poolSize, `${workers} workers, ${total} connections`).toBeLessThanOrEqual(total);
       expect(plan.poolSize).toBe(Math.floor(total / workers));
     }
-    expect(workerPlan({ WEB_CONCURRENCY: '4', DATABASE_POOL_SIZE: '2' }, 2).poolSize).toBe(1);
+  });
+
+  it('refuses fewer connections than workers, naming both variables', () => {
+    expect(() => workerPlan({ WEB_CONCURRENCY: '4', DATABASE_POOL_SIZE: '2' }, 2)).toThrow(
+      /DATABASE_POOL_SIZE \(2\) is less than WEB_CONCURRENCY \(4\)/,
+    );
+    expect(() => workerPlan({ DATABASE_POOL_SIZE: '1' }, 2)).toThrow(/WEB_CONCURRENCY \(2\)/);
   });
 
   it('sets the heap limit from WORKER_HEAP_MB', () => {

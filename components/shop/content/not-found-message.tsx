@@ -12,7 +12,7 @@ export function NotFoundMessage() {
       <p className="mt-3 text-stone-muted">{CONTENT_NOT_FOUND.message}</p>
       <Link
         href="/"
-        className="mt-8 inline-flex h-11 items-center rounded-sm bg-ink px-7 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark"
+        className="btn-primary mt-8 rounded-sm px-7"
       >
         {CONTENT_NOT_FOUND.action}
       </Link>

@@ -110,7 +110,7 @@ export default function SearchOverlay({ open, onOpenChange, returnFocus }: Searc
               <Link
                 href={searchPageHref(query)}
                 onClick={close}
-                className="mt-4 flex h-11 items-center justify-center gap-2 rounded-sm border border-ink text-sm font-medium text-ink transition-colors hover:bg-ink hover:text-ivory"
+                className="btn-outline mt-4 flex rounded-sm"
               >
                 {seeAllLabel(state.total, state.capped)}
               </Link>

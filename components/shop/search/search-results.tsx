@@ -2,12 +2,10 @@ import { Search } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import { getSearchOutcome } from '@/lib/catalog/search';
 import { resultsForLabel, SEARCH_TEXT } from '@/lib/catalog/listing-labels';
-import type { SearchQuery } from '@/lib/catalog/listing-params';
 import { SEARCH_MAX_LENGTH } from '@/lib/catalog/search-query';
-import { text } from '@/lib/core/validation/text';
+import type { SearchView } from '@/lib/catalog/search-state';
+import { invalidSearchMessage } from '@/lib/catalog/search-messages';
 import { ListingHeading, ListingView } from '../listing/listing-view';
-
-const searchText = text({ max: SEARCH_MAX_LENGTH, label: 'Search' });
 
 /** A GET form, so the page works before (and without) any script. */
 function SearchForm({ q }: { q: string }) {
@@ -28,7 +26,7 @@ function SearchForm({ q }: { q: string }) {
         placeholder={SEARCH_TEXT.placeholder}
         className="w-full bg-transparent py-2 text-lg text-ink placeholder:text-stone-muted focus:outline-none"
       />
-      <button type="submit" className="h-10 shrink-0 rounded-sm bg-ink px-5 text-sm font-medium text-ivory hover:bg-gold-dark">
+      <button type="submit" className="btn-primary h-10 shrink-0 rounded-sm px-5">
         Search
       </button>
     </form>
@@ -36,30 +34,28 @@ function SearchForm({ q }: { q: string }) {
 }
 
 /** /search?q=: every match, 20 a page, with the listing's material filter, sort and pagination. */
-export async function SearchResults({ query }: { query: SearchQuery }) {
-  const parsed = searchText.safeParse(query.q);
-  const q = parsed.success ? parsed.data : '';
-  if (!parsed.success || !q) {
+export async function SearchResults({ view }: { view: SearchView }) {
+  if (view.kind !== 'results') {
     return (
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <ListingHeading title={SEARCH_TEXT.pageTitle} />
-        <SearchForm q={parsed.success ? q : ''} />
-        <p role={parsed.success ? undefined : 'alert'} className="py-16 text-center text-sm text-stone-muted">
-          {parsed.success ? SEARCH_TEXT.prompt : parsed.error.issues[0]?.message}
+        <SearchForm q="" />
+        <p role={view.kind === 'invalid' ? 'alert' : undefined} className="py-16 text-center text-sm text-stone-muted">
+          {view.kind === 'invalid' ? invalidSearchMessage(view.code) : SEARCH_TEXT.prompt}
         </p>
       </div>
     );
   }
-  const normalized: SearchQuery = { ...query, q };
-  const outcome = await getSearchOutcome(normalized);
+  const { query } = view;
+  const outcome = await getSearchOutcome(query);
   return (
     <ListingView
       title={SEARCH_TEXT.pageTitle}
-      subtitle={resultsForLabel(q)}
+      subtitle={resultsForLabel(query.q)}
       basePath="/search"
-      query={normalized}
+      query={query}
       outcome={outcome}
-      intro={<SearchForm q={q} />}
+      intro={<SearchForm q={query.q} />}
     />
   );
 }

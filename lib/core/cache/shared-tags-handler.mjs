@@ -1,18 +1,29 @@
 // The Next.js cache handler of every app server (next.config.mjs `cacheHandler`). Entries stay Next's own
 // file-system cache (memory plus the build folder); what several servers must agree on, which tags were
 // revalidated, goes through Postgres (shared-tags.mjs), so an edit made through one server shows on all of them
-// within a NOTIFY's round trip. Two more rules: a tag revalidated again is stale again (Next 15's built-in cache
-// records only a tag's first revalidation), and error pages (404 for an unknown category or product) are never
-// stored, so arbitrary URLs cannot fill the cache. SHARED_CACHE_TAGS=off keeps revalidation local to one server.
+// within a NOTIFY's round trip. Three more rules: a tag revalidated again is stale again (Next 15's built-in cache
+// records only a tag's first revalidation); error pages (404 for an unknown category or product) are never stored;
+// and search pages, one per words searched, are kept in a bounded memory cache of their own, never on disk. So
+// arbitrary URLs cannot fill the disk. SHARED_CACHE_TAGS=off keeps revalidation local to one server.
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import FileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import TagsManifestModule from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js';
 import { connectTags, publishTags, subscribeTags, tagsRevalidatedSince } from './shared-tags.mjs';
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
 /** Next's per-process map tag → revalidated at (ms), which its cache reads to decide staleness. */
-const { tagsManifest } = TagsManifestModule;
+const { tagsManifest, isStale } = TagsManifestModule;
 const RETRY_MS = 10_000;
+
+/** Cache keys of search result pages (/search/{state}, lib/catalog/search-state.ts); /search itself is one page. */
+const SEARCH_PAGE = /^\/search\/[^/]+$/;
+/** Per worker (README: memory). */
+export const SEARCH_PAGES_MAX_BYTES = 16 * 1024 * 1024;
+const searchPages = new LRUCache({
+  maxSize: SEARCH_PAGES_MAX_BYTES,
+  sizeCalculation: ({ value }) => (value.html?.length ?? 0) + (value.rscData?.length ?? 0) + 1024,
+});
 
 const state = (globalThis.__shopSharedTags ??= { id: randomUUID(), sql: null, starting: null, lastSeen: null });
 // The same times for the server's own in-memory caches (lib/cache/tag-clock.ts), on the process's global object:
@@ -68,6 +79,18 @@ function start() {
   return state.starting;
 }
 
+/** A stored search page, or null (a render) when there is none or one of its tags was revalidated since. */
+function searchPage(key) {
+  const entry = searchPages.get(key);
+  if (!entry) return null;
+  const tags = entry.value.headers?.['x-next-cache-tags'];
+  if (typeof tags === 'string' && isStale(tags.split(','), entry.lastModified)) {
+    searchPages.delete(key);
+    return null;
+  }
+  return entry;
+}
+
 export default class SharedTagsCache extends FileSystemCache {
   constructor(ctx) {
     super(ctx);
@@ -76,11 +99,17 @@ export default class SharedTagsCache extends FileSystemCache {
 
   async get(...args) {
     void start();
+    const [key] = args;
+    if (SEARCH_PAGE.test(key)) return searchPage(key);
     return super.get(...args);
   }
 
   async set(key, data, ctx) {
     if (data && typeof data.status === 'number' && data.status >= 400) return;
+    if (SEARCH_PAGE.test(key)) {
+      if (data?.kind === 'APP_PAGE') searchPages.set(key, { value: data, lastModified: Date.now() });
+      return;
+    }
     return super.set(key, data, ctx);
   }
 

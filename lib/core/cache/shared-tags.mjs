@@ -2,6 +2,7 @@
 // public.cache_tag_revalidations and announced with NOTIFY, and every server marks the tags stale in its own cache.
 // Plain JavaScript because Next.js loads the cache handler (shared-tags-handler.mjs) at run time, uncompiled.
 import postgres from 'postgres';
+import { connectionFor } from '../db/connection.mjs';
 
 export const CHANNEL = 'shop_cache_tags';
 const LOCAL_DATABASE_URL = 'postgresql://postgres:postgres@127.0.0.1:54322/postgres';
@@ -15,8 +16,13 @@ export function tagsDatabaseUrl(env = process.env) {
   return (env.DATABASE_URL || LOCAL_DATABASE_URL).replace(/:6543(?=[/?]|$)/, ':5432');
 }
 
-export function connectTags(url = tagsDatabaseUrl()) {
-  return postgres(url, { max: 2, prepare: false, onnotice: () => {}, connect_timeout: 10 });
+/**
+ * LISTEN holds a connection of its own for as long as it runs; announcements use at most one more, closed when idle
+ * (README: pool sizing counts both).
+ */
+export function connectTags(databaseUrl = tagsDatabaseUrl()) {
+  const { url, options } = connectionFor(databaseUrl);
+  return postgres(url, { ...options, max: 1, idle_timeout: 30, prepare: false, onnotice: () => {}, connect_timeout: 10 });
 }
 
 /** Records and announces `tags` (the NOTIFY goes out at commit). `from` lets the sender skip its own notice. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import postgres from 'postgres';
 import { env } from '../env';
-import { postgresSsl } from './ssl';
+import { connectionFor } from './connection.mjs';
 
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
@@ -17,24 +17,16 @@ const globalForDb = globalThis as unknown as { __shopSql?: Sql };
 /** The shared connection pool (one per server process, kept across hot reloads). */
 export function db(): Sql {
   if (!globalForDb.__shopSql) {
-    const url = env().DATABASE_URL;
+    const { url, options } = connectionFor(env().DATABASE_URL);
     globalForDb.__shopSql = postgres(url, {
       max: Number(process.env.DATABASE_POOL_SIZE) || 10,
       idle_timeout: 30,
-      // Supabase's transaction pooler (port 6543) cannot keep prepared statements.
-      prepare: !/:6543\b|pooler\.supabase/.test(url),
       onnotice: () => {},
       transform: { undefined: null },
-      ...sslOption(url),
+      ...options,
     });
   }
   return globalForDb.__shopSql;
-}
-
-/** postgres.js lets an `ssl` key win over the URL even when undefined: set it only when sslmode is given. */
-function sslOption(url: string) {
-  const ssl = postgresSsl(url);
-  return ssl === undefined ? {} : { ssl };
 }
 
 export function claimsFor(actor: DbActor): Record<string, unknown> {

@@ -21,7 +21,7 @@ function positiveInt(value, name) {
 
 /**
  * How many workers, each one's database pool and heap limit. DATABASE_POOL_SIZE is the connections of the whole
- * server, shared out so that workers × pool never exceeds it (at least one each: give it one per worker or more).
+ * server's pools, shared out so that workers × pool never exceeds it; fewer connections than workers is refused.
  * @param {Record<string, string | undefined>} env
  * @param {number} cores
  */
@@ -29,7 +29,10 @@ export function workerPlan(env, cores = availableParallelism()) {
   const workers = positiveInt(env.WEB_CONCURRENCY, 'WEB_CONCURRENCY') ?? Math.max(1, cores);
   const total = positiveInt(env.DATABASE_POOL_SIZE, 'DATABASE_POOL_SIZE') ?? DEFAULT_POOL_SIZE;
   const heapMb = positiveInt(env.WORKER_HEAP_MB, 'WORKER_HEAP_MB') ?? DEFAULT_HEAP_MB;
-  return { workers, poolSize: Math.max(1, Math.floor(total / workers)), heapMb };
+  if (total < workers) {
+    throw new Error(`DATABASE_POOL_SIZE (${total}) is less than WEB_CONCURRENCY (${workers}): each worker needs a connection of its own`);
+  }
+  return { workers, poolSize: Math.floor(total / workers), heapMb };
 }
 
 /** A worker that dies this soon after starting, before it listened, is a broken start, not a crash to restart. */
@@ -79,7 +82,8 @@ export function superviseWorkers(plan, address) {
         stop(code || 1);
         return;
       }
-      console.error(`worker ${worker.process.pid} died (${signal ?? `code ${code}`}); starting another`);
+      // Marked as a server error: the e2e run and the bench fail on it (tests/support/server-log.ts).
+      console.error(`⨯ worker ${worker.process.pid} died (${signal ?? `code ${code}`}); starting another`);
       fork();
     });
     for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => stop(0));

@@ -52,7 +52,7 @@ export function contentSecurityPolicy(o: CspOptions): string {
 }
 
 /** Paths whose pages are rendered per request: these get the nonce policy. */
-const PER_REQUEST_PAGES = /^\/(?:checkout|dashboard|login|register|order-confirmation|admin|auth|search)(?:\/|$)/;
+const PER_REQUEST_PAGES = /^\/(?:checkout|dashboard|login|register|order-confirmation|admin|auth)(?:\/|$)/;
 
 export function usesNonce(pathname: string): boolean {
   return PER_REQUEST_PAGES.test(pathname);

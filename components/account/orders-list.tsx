@@ -58,6 +58,26 @@ function Item({ item }: { item: AccountOrderItem }) {
   );
 }
 
+function Tracking({ tracking }: { tracking: NonNullable<AccountOrder['tracking']> }) {
+  return (
+    <p className="border-b border-stone-line bg-ivory px-5 py-3 text-sm text-ink-soft" data-testid="order-tracking">
+      Shipped{tracking.carrier ? ` with ${tracking.carrier}` : ''}
+      {tracking.number && (
+        <>
+          {' · Tracking number '}
+          {tracking.url ? (
+            <a href={tracking.url} target="_blank" rel="noreferrer" className="tabular text-ink underline underline-offset-4">
+              {tracking.number}
+            </a>
+          ) : (
+            <span className="tabular text-ink">{tracking.number}</span>
+          )}
+        </>
+      )}
+    </p>
+  );
+}
+
 function OrderCard({ order }: { order: AccountOrder }) {
   return (
     <li className="rounded-lg border border-stone-line bg-white" data-testid="account-order">
@@ -76,6 +96,7 @@ function OrderCard({ order }: { order: AccountOrder }) {
           <span className="tabular font-medium text-ink">{formatCents(order.totalCents)}</span>
         </div>
       </div>
+      {order.tracking && <Tracking tracking={order.tracking} />}
       <ul className="divide-y divide-stone-line px-5">
         {order.items.map((item) => (
           <Item key={item.id} item={item} />

@@ -8,12 +8,14 @@ import type { CheckoutPrefill } from '@/lib/account/types';
 import { emptyAddress, validateCheckoutAddresses, type Address, type AddressErrors, type AddressField } from '@/lib/checkout/address';
 import { CHECKOUT_ADDRESS_PATH, type CheckoutErrorResponse, type CheckoutSessionResponse } from '@/lib/checkout/api';
 import { billingDetails } from '@/lib/checkout/browser-payment';
+import { emailError } from '@/lib/checkout/contact';
 import { ADDRESS_BANNER, ADDRESS_SAVE_FAILED, NOT_READY_MESSAGE, PAYMENT_FAILED_FALLBACK } from '@/lib/checkout/errors';
 import { formatCents } from '@/lib/core/format/money';
 import { AddressFieldset } from './address-fieldset';
 import { OrderSummary } from './order-summary';
 import type { PaymentMethodHandle } from './payment-method';
 import { TestCardForm } from './test-card-form';
+import { TextField } from '../ui/field';
 
 // Stripe.js loads from js.stripe.com: only fetched with live keys, never offline.
 const StripePayment = dynamic(() => import('./stripe-payment'), {
@@ -31,6 +33,8 @@ interface CheckoutFormProps {
 
 export function CheckoutForm({ session, publishableKey, standInApiBase, prefill, onPaid }: CheckoutFormProps) {
   const router = useRouter();
+  const [email, setEmail] = useState(() => prefill?.email ?? '');
+  const [emailProblem, setEmailProblem] = useState<string | null>(null);
   const [shipping, setShipping] = useState<Address>(() => prefill?.shipping ?? emptyAddress());
   const [billing, setBilling] = useState<Address>(() => prefill?.billing ?? emptyAddress());
   const [sameAsShipping, setSameAsShipping] = useState(() => !prefill?.billing);
@@ -60,9 +64,11 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
     setPaymentError(null);
     const addresses = { shipping, billing, sameAsShipping };
     const validation = validateCheckoutAddresses(addresses);
+    const badEmail = emailError(email);
     const cardValid = payment.current?.validate() ?? true;
-    if (!validation.valid) {
-      showAddressErrors(validation);
+    setEmailProblem(badEmail);
+    if (!validation.valid || badEmail) {
+      showAddressErrors(validation.valid ? { shipping: {}, billing: {} } : validation);
       return;
     }
     setBanner(false);
@@ -79,12 +85,16 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
       const saved = await fetch(CHECKOUT_ADDRESS_PATH, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ checkoutId: session.checkoutId, ...addresses }),
+        body: JSON.stringify({ checkoutId: session.checkoutId, email: email.trim(), ...addresses }),
       }).catch(() => null);
       if (!saved?.ok) {
         const body = ((await saved?.json().catch(() => null)) ?? {}) as CheckoutErrorResponse;
         const details = body.details as { shipping?: AddressErrors; billing?: AddressErrors } | undefined;
-        if (body.code === 'invalid_address' && details?.shipping) {
+        if (body.code === 'invalid_email') {
+          setEmailProblem(body.error);
+          setBanner(true);
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        } else if (body.code === 'invalid_address' && details?.shipping) {
           showAddressErrors({ shipping: details.shipping ?? {}, billing: details.billing ?? {} });
         } else {
           setPaymentError(body.error || ADDRESS_SAVE_FAILED);
@@ -132,6 +142,28 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
         </div>
 
         <form onSubmit={submit} noValidate className="flex flex-col gap-8 lg:order-1" aria-label="Checkout">
+          <section aria-labelledby="contact-heading" className="flex flex-col gap-4">
+            <h2 id="contact-heading" className="text-2xl">
+              Contact
+            </h2>
+            <TextField
+              id="checkout-email"
+              name="email"
+              type="email"
+              label="Email address"
+              hint="Your order confirmation and invoice go here."
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              error={emailProblem ?? undefined}
+              disabled={processing}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                if (emailProblem) setEmailProblem(null);
+              }}
+            />
+          </section>
+
           <section aria-labelledby="shipping-heading" className="flex flex-col gap-4">
             <h2 id="shipping-heading" className="text-2xl">
               Shipping Address

@@ -48,7 +48,11 @@ export async function checkoutPrefill(user: Who): Promise<CheckoutPrefill> {
     const name = profile?.full_name ?? '';
     const shipping = toCheckoutAddress(of('shipping'), name, profile?.phone_number ?? '');
     const billing = of('billing');
-    return { shipping, billing: billing && !sameAddress(shipping, billing) ? toCheckoutAddress(billing, name, '') : null };
+    return {
+      email: user.email ?? '',
+      shipping,
+      billing: billing && !sameAddress(shipping, billing) ? toCheckoutAddress(billing, name, '') : null,
+    };
   });
 }
 

@@ -8,6 +8,7 @@ import { totalPagesFor } from '../core/pagination';
 import { orderLineEntries } from './order-options';
 import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
 import { ORDERS_PAGE_SIZE } from '../orders/lists';
+import { trackingUrl } from '../orders/tracking';
 import type { AccountOrder, OrdersPage } from './types';
 
 interface OrderRow {
@@ -16,6 +17,8 @@ interface OrderRow {
   status: string;
   total_amount: string;
   created_at: Date;
+  carrier: string | null;
+  tracking_number: string | null;
 }
 
 interface ItemRow {
@@ -43,7 +46,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
   if (total === 0) return { orders: [], page, totalPages, total };
 
   const orders = await tx<OrderRow[]>`
-    select id, order_reference, status, total_amount, created_at
+    select id, order_reference, status, total_amount, created_at, carrier, tracking_number
       from public.orders
      where user_id = ${userId}
      order by created_at desc, id desc
@@ -91,6 +94,10 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
       status: o.status,
       totalCents: Number(o.total_amount),
       items: byOrder.get(o.id) ?? [],
+      tracking:
+        o.carrier || o.tracking_number
+          ? { carrier: o.carrier, number: o.tracking_number, url: trackingUrl(o.carrier, o.tracking_number) }
+          : null,
     })),
   };
 }

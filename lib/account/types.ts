@@ -43,6 +43,8 @@ export interface AccountOrder {
   status: string;
   totalCents: number;
   items: AccountOrderItem[];
+  /** The parcel's carrier and tracking, once the order is dispatched with them. */
+  tracking: { carrier: string | null; number: string | null; url: string | null } | null;
 }
 
 export interface OrdersPage {
@@ -54,6 +56,8 @@ export interface OrdersPage {
 
 /** A signed-in customer's checkout, filled from the default addresses and the profile. */
 export interface CheckoutPrefill {
+  /** The account's e-mail address. */
+  email: string;
   shipping: Address;
   /** The default billing address when it differs from shipping; null: billing equals shipping. */
   billing: Address | null;

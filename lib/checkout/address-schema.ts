@@ -1,6 +1,7 @@
 // The address-save request body, validated by the route handler (server side only, so zod stays out of the form).
 import { z } from 'zod';
 import { text } from '../core/validation/text';
+import { emailError, EMAIL_INVALID } from './contact';
 
 const field = text({ max: 200 }).default('');
 export const addressSchema = z.object({
@@ -14,9 +15,15 @@ export const addressSchema = z.object({
   phone: field,
 });
 
+/** The buyer's e-mail address: the same rule as the form's (contact.ts), CR/LF and the like refused. */
+export const checkoutEmailSchema = text({ max: 320, label: 'Email address' }).refine((v) => emailError(v) === null, {
+  error: (issue) => emailError(String(issue.input ?? '')) ?? EMAIL_INVALID,
+});
+
 /** Body of the address-save call. Billing may be left out when it equals shipping. */
 export const saveAddressesSchema = z.object({
   checkoutId: z.uuid(),
+  email: checkoutEmailSchema,
   sameAsShipping: z.boolean().default(true),
   shipping: addressSchema,
   billing: addressSchema.optional(),

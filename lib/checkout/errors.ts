@@ -15,6 +15,7 @@ export type CheckoutErrorCode =
   | 'option_unavailable'
   | 'amount_too_large'
   | 'invalid_address'
+  | 'invalid_email'
   | 'not_found'
   | 'not_open'
   | 'payment_provider';

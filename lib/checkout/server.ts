@@ -1,6 +1,6 @@
 import 'server-only';
 // Checkout on the server: prices the cart from the database, stores the checkout record, creates the PaymentIntent
-// for exactly that amount, and saves the buyer's addresses. Checkout records are server-only rows (no API access),
+// for exactly that amount, and saves the buyer's addresses and e-mail address. Checkout records are server-only rows (no API access),
 // written with the service role.
 import { asServiceRole } from '../core/db';
 import { getProductsByIds } from '../catalog/product';
@@ -89,6 +89,8 @@ function toStripeAddress(a: Address) {
 export async function saveCheckoutAddresses(input: {
   checkoutId: string;
   allowedCheckoutIds: readonly string[];
+  /** The buyer's e-mail address, checked by the route's schema. */
+  email: string;
   addresses: CheckoutAddresses;
 }): Promise<void> {
   if (!input.allowedCheckoutIds.includes(input.checkoutId)) {
@@ -108,7 +110,7 @@ export async function saveCheckoutAddresses(input: {
   const [record] = await asServiceRole(
     (tx) => tx<{ payment_intent_id: string | null }[]>`
       update public.checkout_sessions
-         set shipping_address = ${tx.json(shipping)}, billing_address = ${tx.json(billing)}
+         set shipping_address = ${tx.json(shipping)}, billing_address = ${tx.json(billing)}, email = ${input.email}
        where id = ${input.checkoutId} and status = 'open'
        returning payment_intent_id`,
   );
@@ -117,9 +119,11 @@ export async function saveCheckoutAddresses(input: {
   try {
     await stripe().paymentIntents.update(record.payment_intent_id, {
       shipping: { name: shipping.full_name, phone: shipping.phone, address: toStripeAddress(shipping) },
+      receipt_email: input.email,
     });
   } catch (err) {
-    // The record holds the addresses the order is written from; the PaymentIntent copy is for the Stripe dashboard.
+    // The record holds the addresses and e-mail the order is written from; the PaymentIntent's copy is for Stripe's
+    // receipt and dashboard.
     logError('checkout: could not copy the shipping address to the PaymentIntent', err);
   }
 }

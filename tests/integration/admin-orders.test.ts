@@ -78,6 +78,39 @@ describe('status changes', () => {
     expect(shown.payments[0]).toMatchObject({ kind: 'payment', transactionId: order.paymentIntent, amountCents: 5_000 });
   });
 
+  it('dispatches with a carrier and tracking number, and queues one dispatch mail per dispatch', async () => {
+    const order = await paidOrder(sql, 7_500, 'processing');
+    await sql`update orders set customer_email = 'buyer@boutique.example' where id = ${order.id}`;
+    const dispatch = () =>
+      asAdmin(() => updateOrderStatus({ orderId: order.id, status: 'dispatched', carrier: 'UPS', trackingNumber: ' 1Z999AA10123456784 ' }));
+    expect(await dispatch()).toMatchObject({ ok: true, data: { status: 'dispatched', mailQueued: true } });
+    // The same status again: nothing new is sent.
+    expect(await dispatch()).toMatchObject({ ok: true, data: { status: 'dispatched', mailQueued: false } });
+    const mails = () => sql<{ kind: string; to_address: string; payload: Record<string, unknown> }[]>`
+      select kind, to_address, payload from mail_outbox where order_id = ${order.id} order by id`;
+    expect(await mails()).toEqual([
+      {
+        kind: 'dispatched',
+        to_address: 'buyer@boutique.example',
+        payload: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' },
+      },
+    ]);
+    const [stored] = await sql`select carrier, tracking_number, dispatched_at from orders where id = ${order.id}`;
+    expect(stored).toMatchObject({ carrier: 'UPS', tracking_number: '1Z999AA10123456784', dispatched_at: expect.any(Date) });
+    const page = await loadAdminOrders(adminActor, { status: 'dispatched', sort: 'newest', page: 1 }, 'America/New_York');
+    expect(page.orders.find((o) => o.id === order.id)).toMatchObject({
+      customerEmail: 'buyer@boutique.example',
+      dispatch: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', trackingUrl: expect.stringContaining('ups.com') },
+    });
+    // Set back and dispatched again: a second dispatch, a second mail.
+    await asAdmin(() => updateOrderStatus({ orderId: order.id, status: 'processing' }));
+    expect(await asAdmin(() => updateOrderStatus({ orderId: order.id, status: 'dispatched' }))).toMatchObject({ data: { mailQueued: true } });
+    expect((await mails()).map((m) => m.kind)).toEqual(['dispatched', 'dispatched']);
+    // A tracking number on two lines could forge a mail header: refused at the boundary.
+    const forged = await asAdmin(() => updateOrderStatus({ orderId: order.id, status: 'dispatched', trackingNumber: '1Z\r\nBcc: x@y.example' }));
+    expect(forged).toMatchObject({ ok: false, status: 400, error: 'Tracking number must not contain control characters' });
+  });
+
   it('refuses bad input with a clear message, writes nothing and never answers 500', async () => {
     const [order] = await sql<{ id: string }[]>`select id from orders order by created_at desc limit 1`;
     const before = await fingerprint(sql);
@@ -128,19 +161,24 @@ describe('the orders list', () => {
 
   it('exports the current filter as CSV, every row, formulas escaped', async () => {
     const order = await paidOrder(sql, 4_200, 'dispatched');
-    await sql`update orders set customer_name = '=HYPERLINK("http://evil.test","Click")' where id = ${order.id}`;
+    await sql`update orders set customer_name = '=HYPERLINK("http://evil.test","Click")', customer_email = 'buyer@boutique.example',
+                                carrier = 'UPS', tracking_number = '1Z999AA10123456784' where id = ${order.id}`;
     const response = await asAdmin(() => exportOrders(new Request('http://localhost/api/admin/orders/export?status=dispatched&sort=oldest')));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="orders-dispatched-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = (await response.text()).replace(/^\ufeff/, '');
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe('Order Ref,Order ID,Date,Customer,Phone,Status,Items,Total,Refunded,Transaction ID,City,State,Country');
+    expect(lines[0]).toBe(
+      'Order Ref,Order ID,Date,Customer,Email,Phone,Status,Items,Total,Refunded,Transaction ID,City,State,Country,Carrier,Tracking Number',
+    );
     const [{ n }] = await sql<[{ n: number }]>`select count(*)::int as n from orders where status = 'dispatched'`;
     expect(lines).toHaveLength(n + 1);
     const row = lines.find((l) => l.includes(order.id))!;
     expect(row).toContain(`"'=HYPERLINK(""http://evil.test"",""Click"")"`);
+    expect(row).toContain(',buyer@boutique.example,');
     expect(row).toContain(',dispatched,1,42.00,0.00,');
+    expect(row.endsWith(',UPS,1Z999AA10123456784')).toBe(true);
     expect(lines.slice(1).every((l) => l.includes(',dispatched,'))).toBe(true);
   });
 });

@@ -61,6 +61,7 @@ async function openCheckout(userId: string | null = null): Promise<CheckoutSessi
   await saveCheckoutAddresses({
     checkoutId: session.checkoutId,
     allowedCheckoutIds: [session.checkoutId],
+    email: 'accounts@boutique.example',
     addresses: { shipping: ADDRESS, billing: { ...emptyAddress(), full_name: 'Accounts Payable', address_line1: '9 Ledger St', city: 'Reston', state: 'VA', postal_code: '20190' }, sameAsShipping: false },
   });
   return session;

@@ -6,6 +6,9 @@ import { CheckoutError, EMPTY_CART_MESSAGE } from '@/lib/checkout/errors';
 import { checkoutRequestSchema } from '@/lib/checkout/lines';
 import { createCheckout, saveCheckoutAddresses } from '@/lib/checkout/server';
 import { emptyAddress } from '@/lib/checkout/address';
+import { saveAddressesSchema } from '@/lib/checkout/address-schema';
+
+const BUYER_EMAIL = 'buyer@shop.example';
 import { ADDRESS, insertProducts, sdk, sql, type TestProducts } from './checkout-support';
 
 let p: TestProducts;
@@ -86,7 +89,7 @@ describe('createCheckout', () => {
     const session = await createCheckout({ lines: [{ productId: p.ring, quantity: 3, specifications: {} }], userId: null });
     const addresses = { shipping: ADDRESS, billing: emptyAddress(), sameAsShipping: true };
     await expectRefused(
-      saveCheckoutAddresses({ checkoutId: session.checkoutId, allowedCheckoutIds: [], addresses }),
+      saveCheckoutAddresses({ checkoutId: session.checkoutId, allowedCheckoutIds: [], email: BUYER_EMAIL, addresses }),
       'not_found',
       404,
     );
@@ -94,6 +97,7 @@ describe('createCheckout', () => {
       saveCheckoutAddresses({
         checkoutId: session.checkoutId,
         allowedCheckoutIds: [session.checkoutId],
+        email: BUYER_EMAIL,
         addresses: { ...addresses, shipping: { ...ADDRESS, phone: 'call me' } },
       }),
       'invalid_address',
@@ -102,14 +106,35 @@ describe('createCheckout', () => {
     expect(invalid.message).toBe('Please fix the errors in your address information.');
     expect(invalid.details).toEqual({ shipping: { phone: 'Please enter a valid phone number' }, billing: {} });
 
-    await saveCheckoutAddresses({ checkoutId: session.checkoutId, allowedCheckoutIds: [session.checkoutId], addresses });
-    const [row] = await sql<{ shipping_address: unknown; billing_address: unknown }[]>`
-      select shipping_address, billing_address from checkout_sessions where id = ${session.checkoutId}`;
+    await saveCheckoutAddresses({ checkoutId: session.checkoutId, allowedCheckoutIds: [session.checkoutId], email: BUYER_EMAIL, addresses });
+    const [row] = await sql<{ shipping_address: unknown; billing_address: unknown; email: string }[]>`
+      select shipping_address, billing_address, email from checkout_sessions where id = ${session.checkoutId}`;
     expect(row!.shipping_address).toEqual(ADDRESS);
     expect(row!.billing_address).toEqual(ADDRESS);
+    expect(row!.email).toBe(BUYER_EMAIL);
     const pi = await sdk.paymentIntents.retrieve(session.paymentIntentId);
     expect(pi.shipping?.name).toBe('Grace Hopper');
     expect(pi.shipping?.address?.postal_code).toBe('22201');
+    // Stripe sends its own receipt there too.
+    expect(pi.receipt_email).toBe(BUYER_EMAIL);
+  });
+
+  it('takes one e-mail address on one line, as the form says', () => {
+    const body = (email: unknown) => ({ checkoutId: crypto.randomUUID(), email, shipping: ADDRESS });
+    expect(saveAddressesSchema.safeParse(body(' buyer@shop.example ')).data?.email).toBe('buyer@shop.example');
+    for (const [email, message] of [
+      ['', 'Email address is required'],
+      ['   ', 'Email address is required'],
+      ['not-an-address', 'Please enter a valid email address'],
+      ['a@b.example\r\nBcc: victim@example.test', 'Email address must not contain control characters'],
+      ['Buyer <buyer@shop.example>', 'Please enter a valid email address'],
+      ['one@shop.example, two@shop.example', 'Please enter a valid email address'],
+    ] as const) {
+      const parsed = saveAddressesSchema.safeParse(body(email));
+      expect(parsed.success, email).toBe(false);
+      expect(parsed.error!.issues[0]!.message, email).toBe(message);
+    }
+    expect(saveAddressesSchema.safeParse({ checkoutId: crypto.randomUUID(), shipping: ADDRESS }).success).toBe(false);
   });
 
   it('keeps checkout records away from the API roles', async () => {

@@ -79,10 +79,11 @@ describe('checkout address rules', () => {
   it('parses the save request and lists countries with the US first', () => {
     const parsed = saveAddressesSchema.parse({
       checkoutId: '0f8b3f5e-3b7a-4c57-9d0e-2f4c1b9a7e21',
+      email: 'ada@example.test',
       shipping: complete,
     });
     expect(parsed.sameAsShipping).toBe(true);
-    expect(saveAddressesSchema.safeParse({ checkoutId: 'x', shipping: complete }).success).toBe(false);
+    expect(saveAddressesSchema.safeParse({ checkoutId: 'x', email: 'ada@example.test', shipping: complete }).success).toBe(false);
     expect(countries()[0]).toEqual({ code: 'US', name: 'United States' });
     expect(isCountryCode('GB')).toBe(true);
     expect(isCountryCode('United States')).toBe(false);

@@ -75,6 +75,31 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
       <div className="space-y-5">
         <StatusControl order={order} />
         <section>
+          <h3 className="adm-label">Customer</h3>
+          <p className="text-sm">{order.customerName ?? 'Guest'}</p>
+          <p className="break-all text-sm">
+            {order.customerEmail ? <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a> : <span className="adm-muted">No e-mail address</span>}
+          </p>
+          {order.dispatch && (
+            <p className="mt-1 text-sm">
+              Dispatched{order.dispatch.carrier ? ` with ${order.dispatch.carrier}` : ''}
+              {order.dispatch.trackingNumber && (
+                <>
+                  {' · '}
+                  {order.dispatch.trackingUrl ? (
+                    <a href={order.dispatch.trackingUrl} target="_blank" rel="noreferrer" className="tabular underline">
+                      {order.dispatch.trackingNumber}
+                    </a>
+                  ) : (
+                    <span className="tabular">{order.dispatch.trackingNumber}</span>
+                  )}
+                </>
+              )}
+              {order.dispatch.dispatchedLabel && <span className="adm-muted block text-xs">{order.dispatch.dispatchedLabel}</span>}
+            </p>
+          )}
+        </section>
+        <section>
           <h3 className="adm-label">Payment information</h3>
           {order.payments.length === 0 ? (
             <p className="adm-muted">No payment recorded</p>

@@ -5,19 +5,28 @@ import { toast } from '@/components/ui/toaster';
 import { updateOrderStatus } from '@/lib/admin/orders/actions';
 import type { AdminOrder } from '@/lib/admin/orders/types';
 import { isOrderStatus, ORDER_STATUSES, STATUS_BADGE, statusLabel, type OrderStatus } from '@/lib/orders/status';
+import { DispatchDialog } from './dispatch-dialog';
 import { RefundDialog } from './refund-dialog';
 
-/** The order's status selector (all six). 'Refunded' on an order with card money left offers a Stripe refund. */
+/**
+ * The order's status selector (all six). 'Dispatched' asks for the carrier and tracking number; 'Refunded' on an
+ * order with card money left offers a Stripe refund.
+ */
 export function StatusControl({ order }: { order: AdminOrder }) {
   const router = useRouter();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [refunding, setRefunding] = useState(false);
+  const [dispatching, setDispatching] = useState(false);
 
   async function change(status: OrderStatus) {
     if (status === order.status) return;
     if (status === 'refunded' && order.refundableCents > 0) {
       setRefunding(true);
+      return;
+    }
+    if (status === 'dispatched') {
+      setDispatching(true);
       return;
     }
     setBusy(true);
@@ -56,6 +65,7 @@ export function StatusControl({ order }: { order: AdminOrder }) {
         ))}
       </select>
       <RefundDialog order={order} open={refunding} onOpenChange={setRefunding} />
+      <DispatchDialog order={order} open={dispatching} onOpenChange={setDispatching} />
     </div>
   );
 }

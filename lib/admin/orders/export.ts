@@ -11,7 +11,8 @@ import { plainAmountFromCents } from '../../core/format/money';
 const BATCH = 1000;
 
 export const ORDER_CSV_COLUMNS = [
-  'Order Ref', 'Order ID', 'Date', 'Customer', 'Phone', 'Status', 'Items', 'Total', 'Refunded', 'Transaction ID', 'City', 'State', 'Country',
+  'Order Ref', 'Order ID', 'Date', 'Customer', 'Email', 'Phone', 'Status', 'Items', 'Total', 'Refunded', 'Transaction ID', 'City', 'State',
+  'Country', 'Carrier', 'Tracking Number',
 ] as const;
 
 interface Row {
@@ -20,8 +21,11 @@ interface Row {
   created_at: Date;
   local_date: string;
   customer_name: string | null;
+  customer_email: string | null;
   customer_phone: string | null;
   status: string;
+  carrier: string | null;
+  tracking_number: string | null;
   total_amount: string;
   units: number;
   refunded: string;
@@ -44,7 +48,7 @@ async function batch(actor: DbActor, query: Pick<OrdersQuery, 'status' | 'sort'>
     const direction = tx.unsafe(oldest ? 'asc' : 'desc');
     return tx<Row[]>`
       select o.id, o.order_reference, o.created_at, to_char(o.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI') as local_date,
-             o.customer_name, o.customer_phone, o.status, o.total_amount,
+             o.customer_name, o.customer_email, o.customer_phone, o.status, o.total_amount, o.carrier, o.tracking_number,
              (select coalesce(sum(i.quantity), 0)::int from public.order_items i where i.order_id = o.id) as units,
              (select coalesce(sum(t.amount), 0) from public.transactions t
                where t.order_id = o.id and t.kind = 'refund' and t.status in ('pending', 'succeeded')) as refunded,
@@ -60,8 +64,9 @@ async function batch(actor: DbActor, query: Pick<OrdersQuery, 'status' | 'sort'>
 
 function toCsv(rows: Row[], header: boolean): string {
   const data = rows.map((r) => [
-    orderReference(r), r.id, r.local_date, r.customer_name ?? '', r.customer_phone ?? '', r.status, r.units,
+    orderReference(r), r.id, r.local_date, r.customer_name ?? '', r.customer_email ?? '', r.customer_phone ?? '', r.status, r.units,
     plainAmountFromCents(r.total_amount), plainAmountFromCents(r.refunded), r.payment ?? '', r.city ?? '', r.state ?? '', r.country ?? '',
+    r.carrier ?? '', r.tracking_number ?? '',
   ]);
   const csv = Papa.unparse({ fields: [...ORDER_CSV_COLUMNS], data }, { header, escapeFormulae: true, newline: '\r\n' });
   return csv ? `${csv}\r\n` : '';

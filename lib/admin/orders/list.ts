@@ -6,6 +6,7 @@ import type { Address } from '../../checkout/address';
 import { withActor, type DbActor } from '../../core/db';
 import { formatDateTime } from '../../core/format/date';
 import { orderReference } from '../../orders/reference';
+import { trackingUrl } from '../../orders/tracking';
 import type { OrderStatus } from '../../orders/status';
 import { nearestEndWindow, totalPagesFor } from '../../core/pagination';
 import { ORDERS_PAGE_SIZE } from '../../orders/lists';
@@ -17,8 +18,12 @@ interface OrderRow {
   id: string;
   order_reference: string | null;
   customer_name: string | null;
+  customer_email: string | null;
   customer_phone: string | null;
   status: OrderStatus;
+  carrier: string | null;
+  tracking_number: string | null;
+  dispatched_at: Date | null;
   total_amount: string;
   created_at: Date;
   shipping_address: Address | null;
@@ -45,8 +50,8 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
          order by o.created_at ${scan}, o.id ${scan}
          limit ${window.limit} offset ${window.offset}
       )
-      select o.id, o.order_reference, o.customer_name, o.customer_phone, o.status, o.total_amount, o.created_at,
-             o.shipping_address, o.billing_address,
+      select o.id, o.order_reference, o.customer_name, o.customer_email, o.customer_phone, o.status, o.total_amount,
+             o.created_at, o.shipping_address, o.billing_address, o.carrier, o.tracking_number, o.dispatched_at,
              coalesce((
                select json_agg(json_build_object(
                         'id', i.id, 'productId', i.product_id, 'name', c.name, 'sku', c.sku, 'imageUrl', c.image_url,
@@ -78,8 +83,18 @@ function toAdminOrder(r: OrderRow, timeZone: string): AdminOrder {
     id: r.id,
     reference: orderReference(r),
     customerName: r.customer_name,
+    customerEmail: r.customer_email,
     customerPhone: r.customer_phone,
     status: r.status,
+    dispatch:
+      r.carrier || r.tracking_number || r.dispatched_at
+        ? {
+            carrier: r.carrier,
+            trackingNumber: r.tracking_number,
+            trackingUrl: trackingUrl(r.carrier, r.tracking_number),
+            dispatchedLabel: r.dispatched_at ? formatDateTime(r.dispatched_at, timeZone) : null,
+          }
+        : null,
     totalCents: Number(r.total_amount),
     createdAt: r.created_at.toISOString(),
     dateLabel: formatDateTime(r.created_at, timeZone),

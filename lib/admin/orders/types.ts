@@ -37,12 +37,25 @@ export interface AdminOrderEvent {
   at: string;
 }
 
+export interface OrderDispatch {
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** The carrier's tracking page, for the carriers the shop knows. */
+  trackingUrl: string | null;
+  /** Formatted in the shop's time zone. */
+  dispatchedLabel: string | null;
+}
+
 export interface AdminOrder {
   id: string;
   reference: string;
   customerName: string | null;
+  /** Null on orders placed before checkout asked for an e-mail address. */
+  customerEmail: string | null;
   customerPhone: string | null;
   status: OrderStatus;
+  /** Carrier and tracking of the latest dispatch, when given. */
+  dispatch: OrderDispatch | null;
   totalCents: number;
   createdAt: string;
   /** Formatted in the shop's time zone. */

@@ -1,7 +1,9 @@
 // Filling the checkout page as a buyer does (shared by the checkout journeys).
 import type { Page } from '@playwright/test';
 
-export async function fillShipping(page: Page) {
+/** The contact e-mail (where the order's mail goes) and the shipping address. */
+export async function fillShipping(page: Page, email = 'grace.hopper@example.test') {
+  await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Full name').fill('Grace Hopper');
   await page.getByLabel('Street address').fill('1 Compiler Way');
   await page.getByLabel('City').fill('Arlington');

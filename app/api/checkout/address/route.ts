@@ -1,5 +1,5 @@
-// POST /api/checkout/address — saves the buyer's shipping and billing address onto their open checkout (and its
-// PaymentIntent) before the card is charged. Only the browser that started the checkout may do this. For a
+// POST /api/checkout/address — saves the buyer's e-mail address and their shipping and billing address onto their open
+// checkout (and its PaymentIntent) before the card is charged. Only the browser that started the checkout may do this. For a
 // signed-in customer the addresses and name are also kept in their account, after the answer is sent: that never
 // delays or fails the payment (a failure is logged).
 import type { User } from '@supabase/supabase-js';
@@ -30,10 +30,14 @@ export const POST = defineRoute(
   },
   async (request, { requestId }) => {
     const parsed = saveAddressesSchema.safeParse(await readJsonCapped(request, MAX_CHECKOUT_BODY_BYTES));
-    if (!parsed.success) throw new CheckoutError(400, 'invalid_request', `Invalid address: ${describeIssues(parsed.error)}`);
-    const { checkoutId, sameAsShipping, shipping, billing } = parsed.data;
+    if (!parsed.success) {
+      const emailIssue = parsed.error.issues.find((i) => i.path[0] === 'email');
+      if (emailIssue) throw new CheckoutError(400, 'invalid_email', emailIssue.message, { email: emailIssue.message });
+      throw new CheckoutError(400, 'invalid_request', `Invalid address: ${describeIssues(parsed.error)}`);
+    }
+    const { checkoutId, email, sameAsShipping, shipping, billing } = parsed.data;
     const addresses = { shipping, billing: billing ?? emptyAddress(), sameAsShipping };
-    await saveCheckoutAddresses({ checkoutId, allowedCheckoutIds: await browserCheckoutIds(), addresses });
+    await saveCheckoutAddresses({ checkoutId, allowedCheckoutIds: await browserCheckoutIds(), email, addresses });
     const user = await getCurrentUser().catch(() => null);
     if (user) keepInAccount(user, resolveAddresses(addresses), requestId);
     return Response.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });

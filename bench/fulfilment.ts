@@ -90,6 +90,8 @@ async function child() {
         ],
         userId: null,
       });
+      // The buyer's address, as checkout saves it: the fulfilment then queues the confirmation mail too.
+      await sql`update checkout_sessions set email = 'bench.buyer@shop.example' where id = ${session.checkoutId}`;
       await stripe.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
       sessions.push(session);
     }
@@ -202,6 +204,40 @@ async function child() {
     results.handler_p95_ms = pct(95);
     results.handler_p99_ms = pct(99);
     results.one_order_per_payment_intent = 'yes';
+
+    // Round 3: side by side, the shop's fulfilment (with its invoice and outbox rows) against the same statements
+    // without them (bench/fulfilment-baseline.ts), each over its own paid checkouts, alternating batches of 25.
+    const { fulfilPaymentIntent } = await import('../lib/orders/fulfilment');
+    const { asServiceRole } = await import('../lib/core/db');
+    const { fulfilBaseline } = await import('./fulfilment-baseline');
+    const withDocs = await paidIntents(INTENTS);
+    const baseline = await paidIntents(INTENTS);
+    const facts = async (id: string) => stripe.paymentIntents.retrieve(id);
+    const timed = { docs: 0, base: 0 };
+    for (let i = 0; i < INTENTS; i += 25) {
+      for (const side of i % 50 === 0 ? (['docs', 'base'] as const) : (['base', 'docs'] as const)) {
+        const batch = (side === 'docs' ? withDocs : baseline).slice(i, i + 25);
+        const pis = await Promise.all(batch.map((s) => facts(s.paymentIntentId)));
+        const start = performance.now();
+        await Promise.all(
+          pis.map((pi) =>
+            side === 'docs'
+              ? fulfilPaymentIntent(pi)
+              : asServiceRole((tx) => fulfilBaseline(tx, pi.id, pi.amount_received)),
+          ),
+        );
+        timed[side] += performance.now() - start;
+      }
+    }
+    await verify(withDocs.map((s) => s.orderId));
+    const [docs] = await sql<{ invoices: number; mails: number }[]>`
+      select (select count(*)::int from invoices where order_id = any(${withDocs.map((s) => s.orderId)}::uuid[])) as invoices,
+             (select count(*)::int from mail_outbox where order_id = any(${withDocs.map((s) => s.orderId)}::uuid[])) as mails`;
+    if (docs!.invoices !== INTENTS) throw new Error(`expected ${INTENTS} invoices, got ${docs!.invoices}`);
+    results.fulfilled_per_s_with_invoice_and_mail = Math.round(INTENTS / (timed.docs / 1000));
+    results.fulfilled_per_s_before_invoice_and_mail = Math.round(INTENTS / (timed.base / 1000));
+    results.fulfilment_throughput_ratio = +(timed.base / timed.docs).toFixed(2);
+    results.outbox_rows_per_order = +(docs!.mails / INTENTS).toFixed(1);
   } finally {
     server.close();
     await sql.end();

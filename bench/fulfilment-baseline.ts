@@ -1,0 +1,44 @@
+// The fulfilment as it was before invoices and mail: the same statements in one service-role transaction (order,
+// items, payment, checkout completed), without the invoice and the outbox rows. bench/fulfilment.ts runs it side by
+// side with the shop's fulfilPaymentIntent over the same kind of paid checkouts, so the cost of issuing the
+// invoice (a locked yearly counter) and queuing two mails is measured on the same machine in the same run.
+import type { Tx } from '../lib/core/db';
+import type { PricedLine } from '../lib/checkout/pricing';
+
+interface Record {
+  id: string;
+  order_id: string;
+  user_id: string | null;
+  lines: PricedLine[];
+  amount: string;
+  status: string;
+  shipping_address: unknown;
+  billing_address: unknown;
+}
+
+export async function fulfilBaseline(tx: Tx, paymentIntentId: string, amountReceived: number): Promise<boolean> {
+  const [record] = await tx<Record[]>`
+    select id, order_id, user_id, lines, amount, status, shipping_address, billing_address
+      from public.checkout_sessions where payment_intent_id = ${paymentIntentId}`;
+  if (!record || record.status === 'completed') return false;
+  const inserted = await tx`
+    insert into public.orders (id, user_id, order_reference, status, total_amount, shipping_address, billing_address)
+    values (${record.order_id}, ${record.user_id}, 'AFJ-' || nextval('public.order_reference_seq'), 'completed',
+            ${Number(record.amount)}, ${record.shipping_address as never}, ${record.billing_address as never})
+    on conflict (id) do nothing returning id`;
+  if (inserted.length === 0) return false;
+  const items = record.lines.map((line) => ({
+    order_id: record.order_id,
+    product_id: line.productId,
+    product_category: line.category,
+    quantity: line.quantity,
+    unit_price: line.unitPriceCents,
+    specifications: line.specificationsText,
+  }));
+  await tx`insert into public.order_items ${tx(items)}`;
+  await tx`
+    insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
+    values (${record.order_id}, 'stripe', ${paymentIntentId}, ${amountReceived}, 'completed', 'card')`;
+  await tx`update public.checkout_sessions set status = 'completed', completed_at = now() where id = ${record.id}`;
+  return true;
+}

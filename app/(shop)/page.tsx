@@ -6,8 +6,10 @@ import { CardIconSprite } from '@/components/shop/listing/card-icons';
 import { ProductImage } from '@/components/shop/listing/product-image';
 import { toCardProduct } from '@/components/shop/listing/card-product';
 import { ProductCard } from '@/components/shop/product-card';
+import { OrganizationJsonLd } from '@/components/shop/organization-json-ld';
 import { getHomeShowcase, type HomeShowcase } from '@/lib/catalog/listing';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { getShopSettings } from '@/lib/settings/shop-settings';
 import { logError } from '@/lib/core/log';
 
 // Rendered once and served from the cache (ISR); catalog data is tagged 'catalog' for revalidation.
@@ -94,12 +96,13 @@ function FiveStars() {
 }
 
 export default async function HomePage() {
-  const { newArrivals, covers } = await loadShowcase();
+  const [{ newArrivals, covers }, settings] = await Promise.all([loadShowcase(), getShopSettings()]);
   const heroMain = covers.necklaces ?? covers.rings ?? null;
   const heroSide = covers.rings ?? covers.earrings ?? null;
 
   return (
     <>
+      <OrganizationJsonLd settings={settings} />
       {/* Hero */}
       <section className="relative overflow-hidden border-b border-stone-line">
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.05fr_1fr] lg:px-8 lg:py-24">

@@ -1,9 +1,11 @@
-import { Package } from 'lucide-react';
+import { FileText, Package } from 'lucide-react';
 import Link from '@/components/shop/shop-link';
 import { ProductImage } from '@/components/shop/listing/product-image';
 import { PageLinks } from '@/components/shop/page-links';
 import type { AccountOrder, AccountOrderItem, OrdersPage } from '@/lib/account/types';
 import { formatCents } from '@/lib/core/format/money';
+import { creditNoteLinkLabel, DOWNLOAD_INVOICE } from '@/lib/documents/labels';
+import type { DocumentRef } from '@/lib/documents/paths';
 import { statusBadgeClass, statusLabel } from '@/lib/orders/status';
 import { paginationWindow } from '@/lib/core/pagination';
 import { ReorderButton } from './reorder-button';
@@ -78,6 +80,23 @@ function Tracking({ tracking }: { tracking: NonNullable<AccountOrder['tracking']
   );
 }
 
+/** The order's invoice and credit notes, as PDF links. */
+function DocumentLinks({ documents }: { documents: DocumentRef[] }) {
+  if (documents.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Documents">
+      {documents.map((d) => (
+        <li key={d.number}>
+          <a href={d.href} className="inline-flex items-center gap-1.5 text-ink underline-offset-4 hover:text-gold-dark hover:underline">
+            <FileText aria-hidden className="size-4 text-stone-muted" />
+            {d.kind === 'invoice' ? DOWNLOAD_INVOICE : creditNoteLinkLabel(d.number)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function OrderCard({ order }: { order: AccountOrder }) {
   return (
     <li className="rounded-lg border border-stone-line bg-white" data-testid="account-order">
@@ -102,8 +121,11 @@ function OrderCard({ order }: { order: AccountOrder }) {
           <Item key={item.id} item={item} />
         ))}
       </ul>
-      <div className="flex justify-end border-t border-stone-line px-5 py-3">
-        <ReorderButton orderId={order.id} title={order.title} />
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-line px-5 py-3">
+        <DocumentLinks documents={order.documents} />
+        <div className="ml-auto">
+          <ReorderButton orderId={order.id} title={order.title} />
+        </div>
       </div>
     </li>
   );

@@ -1,10 +1,11 @@
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, FileText } from 'lucide-react';
 import Image from 'next/image';
 import Link from '@/components/shop/shop-link';
 import { canOptimize } from '@/components/shop/listing/image-srcset';
 import type { Address } from '@/lib/checkout/address';
 import { countries } from '@/lib/checkout/countries';
 import { formatCents } from '@/lib/core/format/money';
+import { DOWNLOAD_INVOICE } from '@/lib/documents/labels';
 import type { ConfirmationOrder } from '@/lib/orders/confirmation';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -130,7 +131,13 @@ export function OrderConfirmation({ order }: { order: ConfirmationOrder }) {
         <AddressBlock title="Billing Address" address={order.billing} />
       </div>
 
-      <div className="mt-10 flex justify-center">
+      <div className="mt-10 flex flex-wrap justify-center gap-3">
+        {order.invoiceHref && (
+          <a href={order.invoiceHref} className="btn-outline h-12 px-8" data-testid="invoice-link">
+            <FileText aria-hidden className="size-4" />
+            {DOWNLOAD_INVOICE}
+          </a>
+        )}
         <Link
           href="/products"
           className="btn-primary h-12 px-8"

@@ -1,9 +1,11 @@
 import 'server-only';
 // A customer's orders, newest first, 20 to a page, read as the customer (RLS: own orders only). One indexed count,
-// one page of orders, their items and today's products: four short queries whatever the length of the history.
+// one page of orders, their items, today's products and the orders' documents: five short queries whatever the
+// length of the history.
 import type { Tx } from '../core/db';
 import { isCategory, productPath, type Category } from '../catalog/categories';
 import { getProductsByIds } from '../catalog/product';
+import { listDocumentsForOrders } from '../documents/store';
 import { totalPagesFor } from '../core/pagination';
 import { orderLineEntries } from './order-options';
 import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
@@ -60,6 +62,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
     select id, category, name, sku, image_url from public.catalog_products
      where id = any(${[...new Set(items.map((i) => i.product_id))]}::uuid[])`;
   const productById = new Map(products.map((p) => [p.id, p]));
+  const documents = await listDocumentsForOrders(tx, orders.map((o) => o.id));
 
   const byOrder = new Map<string, AccountOrder['items']>();
   for (const item of items) {
@@ -98,6 +101,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
         o.carrier || o.tracking_number
           ? { carrier: o.carrier, number: o.tracking_number, url: trackingUrl(o.carrier, o.tracking_number) }
           : null,
+      documents: documents.get(o.id) ?? [],
     })),
   };
 }

@@ -2,6 +2,7 @@
 import type { Category } from '../catalog/categories';
 import type { SpecificationEntry } from '../purchase/labels';
 import type { Address, PostalAddress } from '../checkout/address';
+import type { DocumentRef } from '../documents/paths';
 
 export const ACCOUNT_TABS = ['orders', 'addresses', 'profile'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
@@ -45,6 +46,8 @@ export interface AccountOrder {
   items: AccountOrderItem[];
   /** The parcel's carrier and tracking, once the order is dispatched with them. */
   tracking: { carrier: string | null; number: string | null; url: string | null } | null;
+  /** The invoice and credit notes, oldest first (none for orders placed before invoices). */
+  documents: DocumentRef[];
 }
 
 export interface OrdersPage {

@@ -1,11 +1,11 @@
-// The back office's side menu (Dashboard, Orders, the five categories, Pages, then Sign out). Pure data: the
+// The back office's side menu (Dashboard, Orders, the five categories, Pages, Settings, then Sign out). Pure data: the
 // frame renders it, and a new screen is one more entry here.
 import { CATEGORIES, CATEGORY_INFO } from '../catalog/categories';
 
 export const ADMIN_HOME = '/admin/dashboard';
 export const ADMIN_LOGIN = '/admin/login';
 
-export type AdminNavIcon = 'dashboard' | 'orders' | 'category' | 'pages';
+export type AdminNavIcon = 'dashboard' | 'orders' | 'category' | 'pages' | 'settings';
 
 export interface AdminNavItem {
   href: string;
@@ -18,6 +18,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin/orders', label: 'Orders', icon: 'orders' },
   ...CATEGORIES.map((c) => ({ href: `/admin/${CATEGORY_INFO[c].route}`, label: CATEGORY_INFO[c].label, icon: 'category' as const })),
   { href: '/admin/pages', label: 'Pages', icon: 'pages' },
+  { href: '/admin/settings', label: 'Settings', icon: 'settings' },
 ];
 
 /** Whether `pathname` is on the screen of `href` (its own page or one below it). */

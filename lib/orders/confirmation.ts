@@ -1,8 +1,11 @@
 import 'server-only';
 // The order confirmation page's data, with its access rule: the browser that paid (signed checkout cookie), the
-// signed-in customer who owns the order, or an admin. Anyone else holding the id gets 'not_found'.
+// holder of the order link of the buyer's mail (signed token), the signed-in customer who owns the order, or an
+// admin. Anyone else holding the id gets 'not_found'.
 // Reaching the page also fulfils the payment if the webhook has not yet done so (idempotently).
 import { asServiceRole, withActor, type Tx } from '../core/db';
+import { isOrderToken } from '../documents/access';
+import { invoicePath } from '../documents/paths';
 import { actorFor } from '../core/db/actor';
 import { isCategory, productPath, type Category } from '../catalog/categories';
 import { stripe } from '../payments/stripe';
@@ -36,6 +39,8 @@ export interface ConfirmationOrder {
   shipping: Address | null;
   billing: Address | null;
   items: ConfirmationItem[];
+  /** Where the invoice downloads (with the visitor's token when that is how they came); null before it is issued. */
+  invoiceHref: string | null;
 }
 
 export type ConfirmationView =
@@ -49,9 +54,11 @@ export interface ConfirmationAccess {
   /** From the browser's signed checkout cookie. */
   checkoutIds: readonly string[];
   user: { id: string; email?: string | null } | null;
+  /** The `t=` of the order link in the buyer's mail. */
+  token?: string | null;
 }
 
-async function readOrder(tx: Tx, orderId: string): Promise<ConfirmationOrder | null> {
+async function readOrder(tx: Tx, orderId: string, token: string | null = null): Promise<ConfirmationOrder | null> {
   const [order] = await tx<
     {
       id: string;
@@ -78,6 +85,7 @@ async function readOrder(tx: Tx, orderId: string): Promise<ConfirmationOrder | n
   >`select id, category, name, sku, image_url from public.catalog_products
      where id = any(${items.map((i) => i.product_id)}::uuid[])`;
   const byId = new Map(products.map((p) => [p.id, p]));
+  const [invoice] = await tx<{ number: string }[]>`select number from public.invoices where order_id = ${orderId}`;
   return {
     id: order.id,
     reference: orderReference(order),
@@ -104,6 +112,7 @@ async function readOrder(tx: Tx, orderId: string): Promise<ConfirmationOrder | n
         specifications: i.specifications ?? '',
       };
     }),
+    invoiceHref: invoice ? invoicePath(order.id, token) : null,
   };
 }
 
@@ -154,6 +163,11 @@ export async function loadConfirmation(orderId: string, access: ConfirmationAcce
     // Service role for this one read: the buyer's browser proved it started this checkout.
     const order = await asServiceRole((tx) => readOrder(tx, id));
     return order ? { kind: 'order', order } : { kind: 'not_found' };
+  }
+  if (access.token && isOrderToken(id, access.token)) {
+    // Service role for this one read: the link was signed by the shop for this order.
+    const order = await asServiceRole((tx) => readOrder(tx, id, access.token));
+    if (order) return { kind: 'order', order };
   }
   if (access.user) {
     // Owner or admin: the orders policies decide.

@@ -1,4 +1,5 @@
-// Seeds a local stack: catalog with generated product images, content pages, demo people and ninety days of orders.
+// Seeds a local stack: catalog with generated product images, content pages, the shop's settings, demo people and
+// ninety days of orders.
 //   isSeeded(databaseUrl)   whether the database already holds shop content
 //   seedAll({...})          everything, once (a second call changes nothing)
 //   seedScale({...})        adds a large generated catalog for benchmarks
@@ -12,6 +13,7 @@ import { generateOrders } from './orders';
 import { PAGES } from './pages';
 import { DEMO_CUSTOMER_ADDRESSES, DEMO_USERS, ensureUser } from './people';
 import { insertCatalog, insertOrders, insertPages, insertPeople } from './write';
+import { insertShopSettings } from './shop-settings';
 
 export { serviceClient } from './client';
 export { DEMO_USERS } from './people';
@@ -130,6 +132,7 @@ export async function seedAll(opts: SeedOptions): Promise<SeedSummary> {
     await sql.begin(async (tx) => {
       summary.images = await insertCatalog(tx, catalog.products, imageUrls);
       await insertPages(tx, PAGES);
+      await insertShopSettings(tx);
       await insertPeople(tx, {
         adminId,
         customerId,

@@ -2,12 +2,19 @@
 // lib/**/actions/*.ts) and every route handler under app/api/admin is called as an anonymous visitor and as a
 // signed-in customer, with real sessions from the Auth stand-in: each is refused (401/403) and nothing is written.
 // Each is also called once as the demo admin, which proves its sample input is valid. An action or handler missing
-// from the table below fails the test: adding one is one line.
+// from the table below fails the test: adding one is one line. The document routes (an order's invoice and credit
+// notes, outside app/api/admin: buyers open them too) answer the admin and the same 404 to a visitor and to a
+// customer whose order it is not.
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTION_META, type ActionMeta, type ServerAction } from '@/lib/entry/define-action';
 import { ROUTE_META } from '@/lib/entry/define-route';
+import { GET as invoiceGET } from '@/app/api/orders/[orderId]/invoice/route';
+import { GET as creditNoteGET } from '@/app/api/orders/[orderId]/credit-notes/[number]/route';
+import { asServiceRole } from '@/lib/core/db';
+import { issueCreditNotes, issueInvoice } from '@/lib/documents/issue';
+import { SEED_SHOP_SETTINGS } from '@/supabase/seed/shop-settings';
 import { as } from './admin-request';
 import { callers, closeSupport, fingerprint, newKey, paidOrder, type Callers, type OrderFixture } from './admin-support';
 import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint } from './checkout-support';
@@ -21,6 +28,7 @@ vi.mock('next/server', async (importOriginal) => ({ ...(await importOriginal<typ
 
 // ---- The table: one valid sample per admin action and route handler. ----
 let fx: { order: string; paid: OrderFixture; page: string; product: string; doomed: string; images: string[]; png: Uint8Array };
+let documented: { orderId: string; creditNote: string };
 const matrixSku = () => `MATRIX-${newKey()}`;
 
 const ACTIONS: Record<string, () => unknown> = {
@@ -32,6 +40,8 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.productImages.reorder': () => ({ category: 'rings', productId: fx.product, imageIds: [...fx.images].reverse() }),
   'admin.productImages.delete': () => ({ category: 'rings', productId: fx.product, imageIds: fx.images.slice(0, 1) }),
   'admin.products.delete': () => ({ category: 'rings', id: fx.doomed }),
+  // The seeded values again: the admin's call changes nothing other tests read.
+  'admin.settings.update': () => ({ ...SEED_SHOP_SETTINGS, notifyEmail: '' }),
 };
 
 const ROUTES: Record<string, () => Request> = {
@@ -40,6 +50,20 @@ const ROUTES: Record<string, () => Request> = {
   'admin.productImages.upload': () => uploadRequest('rings', fx.product, fx.png),
   'admin.products.import': () => importRequest('rings', `sku,name\n${matrixSku()},Matrix Import\n`),
   'admin.products.export': () => new Request('http://localhost/api/admin/products/export?category=rings'),
+};
+
+/** Route handlers for an order's documents, with the request each is asked. */
+const DOCUMENT_ROUTES: Record<string, () => [Handler, Request, { params: Promise<Record<string, string>> }]> = {
+  'documents.invoice': () => [
+    invoiceGET as Handler,
+    new Request(`http://localhost/api/orders/${documented.orderId}/invoice`),
+    { params: Promise.resolve({ orderId: documented.orderId }) },
+  ],
+  'documents.creditNote': () => [
+    creditNoteGET as Handler,
+    new Request(`http://localhost/api/orders/${documented.orderId}/credit-notes/${documented.creditNote}`),
+    { params: Promise.resolve({ orderId: documented.orderId, number: documented.creditNote }) },
+  ],
 };
 
 // ---- Discovery ----
@@ -101,6 +125,24 @@ beforeAll(async () => {
     images: images.map((i) => i.id),
     png: await imageBytes(),
   };
+  // An order of its own with an invoice and a credit note, for the document routes.
+  const docs = await paidOrder(sql, 3_000);
+  await asServiceRole(async (tx) => {
+    await issueInvoice(tx, {
+      orderId: docs.id,
+      reference: 'MATRIX-DOCS',
+      placedAt: new Date(),
+      buyer: { name: 'Refund Fixture', email: null, phone: null, shipping: null, billing: null },
+      lines: [{ sku: null, name: 'Matrix Ring', options: '', quantity: 1, unitPriceCents: 3_000, lineTotalCents: 3_000 }],
+      totalCents: 3_000,
+      currency: 'usd',
+    });
+    await tx`insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, kind)
+             values (${docs.id}, 'stripe', ${'re_matrix_' + newKey()}, 500, 'succeeded', 'refund')`;
+    await issueCreditNotes(tx, docs.id);
+  });
+  const [note] = await sql<{ number: string }[]>`select number from credit_notes where order_id = ${docs.id}`;
+  documented = { orderId: docs.id, creditNote: note!.number };
   await waitForDeliveries();
 });
 
@@ -108,7 +150,7 @@ afterAll(async () => {
   await sql`delete from rings where sku like 'MATRIX-%'`;
   await waitForDeliveries();
   await sql`delete from page_content where page_id = ${fx.page}`;
-  await sql`delete from orders where id in (${fx.order}, ${fx.paid.id})`;
+  await sql`delete from orders where id in (${fx.order}, ${fx.paid.id}, ${documented.orderId})`;
   await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
   await endpoint.close();
   await closeSupport();
@@ -146,6 +188,24 @@ describe('the admin action matrix', () => {
         expect(await fingerprint(sql)).toBe(before);
       });
     }
+  }
+
+  for (const name of Object.keys(DOCUMENT_ROUTES)) {
+    it(`answers document route ${name} to the admin with the PDF, and 404 to a visitor and a customer`, async () => {
+      const ask = async (jar: (typeof who)['admin']) => {
+        const [handler, request, context] = DOCUMENT_ROUTES[name]!();
+        return as(jar, () => handler(request, context));
+      };
+      const admin = await ask(who.admin);
+      expect(admin.status).toBe(200);
+      expect(admin.headers.get('content-type')).toBe('application/pdf');
+      await admin.arrayBuffer();
+      for (const jar of [who.anon, who.customer]) {
+        const refused = await ask(jar);
+        expect(refused.status).toBe(404);
+        expect(((await refused.json()) as { error: string }).error).toBe('Document not found');
+      }
+    });
   }
 
   for (const name of Object.keys(ACTIONS)) {

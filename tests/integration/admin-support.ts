@@ -64,7 +64,8 @@ export async function paidOrder(sql: postgres.Sql, totalCents = 12_500, status =
 
 /**
  * Everything an admin action could write, as one hash: order statuses, items, payments and refunds, history, content
- * pages, the five product tables, images, stored files and admin membership. Equal before and after = nothing written.
+ * pages, the five product tables, images, stored files, admin membership, the shop settings and their history, and
+ * issued documents. Equal before and after = nothing written.
  */
 export async function fingerprint(sql: postgres.Sql): Promise<string> {
   const [row] = await sql<{ fp: string }[]>`
@@ -77,6 +78,9 @@ export async function fingerprint(sql: postgres.Sql): Promise<string> {
       (select count(*)::text || coalesce(md5(string_agg(id::text || name || coalesce(sku, ''), ',' order by id)), '') from catalog_products),
       (select count(*)::text || coalesce(md5(string_agg(id::text || image_url || is_primary::text || display_order::text, ',' order by id)), '') from product_images),
       (select count(*)::text from admin_users),
+      (select md5(row_to_json(s)::text) from shop_settings s),
+      (select count(*)::text from shop_settings_events),
+      (select count(*)::text from invoices) || ':' || (select count(*)::text from credit_notes),
       (select count(*)::text || coalesce(md5(string_agg(name, ',' order by name)), '') from storage.objects)
     )) as fp`;
   return row!.fp;

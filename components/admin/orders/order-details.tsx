@@ -3,6 +3,7 @@ import type { AdminOrder } from '@/lib/admin/orders/types';
 import { formatCents } from '@/lib/core/format/money';
 import { statusLabel } from '@/lib/orders/status';
 import { Thumb } from '../thumb';
+import { OrderDocuments } from './order-documents';
 import { StatusControl } from './status-control';
 
 /** The transaction id is shown cut to 14 characters. */
@@ -74,6 +75,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
       </div>
       <div className="space-y-5">
         <StatusControl order={order} />
+        <OrderDocuments documents={order.documents} />
         <section>
           <h3 className="adm-label">Customer</h3>
           <p className="text-sm">{order.customerName ?? 'Guest'}</p>

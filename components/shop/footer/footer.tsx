@@ -1,7 +1,9 @@
 import { Camera, Pin, ThumbsUp } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import Link from '@/components/shop/shop-link';
+import { getShopSettings } from '@/lib/settings/shop-settings';
 import { PRIMARY_LINKS, WOMENS_LINKS } from '../header/nav-links';
+import { FooterContact } from './footer-contact';
 
 const SHOP_LINKS = [
   PRIMARY_LINKS.all,
@@ -47,7 +49,9 @@ function Column({ title, links }: { title: string; links: { href: string; label:
   );
 }
 
-export function Footer() {
+/** The storefront footer; its contact line comes from the shop settings (cached until staff save them). */
+export async function Footer() {
+  const settings = await getShopSettings();
   return (
     <footer className="ftr">
       <div className="shell-w py-14">
@@ -58,6 +62,7 @@ export function Footer() {
               Wholesale fine jewelry, made by hand in our own workshop since 2003. Custom design and quality assurance
               on every order.
             </p>
+            <FooterContact settings={settings} />
             <ul className="ftr-social mt-5 flex gap-2" aria-label="Social media">
               {SOCIAL.map(({ label, icon }) => (
                 <li key={label}>
@@ -73,7 +78,9 @@ export function Footer() {
           <Column title="About" links={ABOUT_LINKS} />
         </div>
         <div className="mt-12 flex flex-col gap-4 border-t border-stone-line pt-6 text-xs text-stone-muted sm:flex-row sm:items-center sm:justify-between">
-          <p>© {new Date().getFullYear()} Aurelia Fine Jewelry. All rights reserved.</p>
+          <p>
+            © {new Date().getFullYear()} {settings.shopName}. All rights reserved.
+          </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2" aria-label="Legal">
             {LEGAL_LINKS.map((l) => (
               <li key={l.href}>

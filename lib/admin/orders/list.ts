@@ -5,6 +5,8 @@ import 'server-only';
 import type { Address } from '../../checkout/address';
 import { withActor, type DbActor } from '../../core/db';
 import { formatDateTime } from '../../core/format/date';
+import { listDocumentsForOrders } from '../../documents/store';
+import type { DocumentRef } from '../../documents/paths';
 import { orderReference } from '../../orders/reference';
 import { trackingUrl } from '../../orders/tracking';
 import type { OrderStatus } from '../../orders/status';
@@ -73,11 +75,12 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
                  from public.order_events e where e.order_id = o.id), '[]') as history
         from ids join public.orders o on o.id = ids.id
        order by ids.created_at ${direction}, ids.id ${direction}`;
-    return { orders: rows.map((r) => toAdminOrder(r, timeZone)), total, page, totalPages };
+    const documents = await listDocumentsForOrders(tx, rows.map((r) => r.id));
+    return { orders: rows.map((r) => toAdminOrder(r, timeZone, documents.get(r.id) ?? [])), total, page, totalPages };
   });
 }
 
-function toAdminOrder(r: OrderRow, timeZone: string): AdminOrder {
+function toAdminOrder(r: OrderRow, timeZone: string, documents: DocumentRef[]): AdminOrder {
   const payments = r.payments.map((p) => ({ ...p, amountCents: Number(p.amountCents), at: formatDateTime(p.at, timeZone) }));
   return {
     id: r.id,
@@ -108,5 +111,6 @@ function toAdminOrder(r: OrderRow, timeZone: string): AdminOrder {
       at: formatDateTime(e.at, timeZone),
     })),
     refundableCents: refundableCents(payments),
+    documents,
   };
 }

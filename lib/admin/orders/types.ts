@@ -1,6 +1,7 @@
 // What the orders screen shows of one order, as the server sends it to the table. Client-safe (types only).
 import type { Address } from '../../checkout/address';
 import type { OrderStatus } from '../../orders/status';
+import type { DocumentRef } from '../../documents/paths';
 
 export interface AdminOrderItem {
   id: string;
@@ -67,6 +68,8 @@ export interface AdminOrder {
   history: AdminOrderEvent[];
   /** What a Stripe refund may still give back: the card payment less refunds made. */
   refundableCents: number;
+  /** The invoice and credit notes, oldest first. */
+  documents: DocumentRef[];
 }
 
 export interface AdminOrdersPage {

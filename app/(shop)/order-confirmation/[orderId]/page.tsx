@@ -15,17 +15,18 @@ export const dynamic = 'force-dynamic';
 
 interface Props {
   params: Promise<{ orderId: string }>;
-  searchParams: Promise<{ redirect_status?: string }>;
+  searchParams: Promise<{ redirect_status?: string; t?: string | string[] }>;
 }
 
 export default async function OrderConfirmationPage({ params, searchParams }: Props) {
-  const [{ orderId }, { redirect_status }] = await Promise.all([params, searchParams]);
+  const [{ orderId }, { redirect_status, t }] = await Promise.all([params, searchParams]);
   // Not an order id at all: 404 before any lookup ('Order not found', from not-found.tsx).
   if (!isUuid(orderId)) notFound();
   let view: ConfirmationView;
   try {
     const [checkoutIds, user] = await Promise.all([browserCheckoutIds(), getCurrentUser().catch(() => null)]);
-    view = await loadConfirmation(orderId, { checkoutIds, user });
+    // t: the signed order link of the buyer's mail, which opens the order on any device.
+    view = await loadConfirmation(orderId, { checkoutIds, user, token: typeof t === 'string' ? t : null });
   } catch (err) {
     // A failed lookup goes home.
     logError('order confirmation: lookup failed', err);

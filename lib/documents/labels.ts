@@ -1,0 +1,22 @@
+// The words of invoices and credit notes, written once: the PDF, the download links and the tests use them as they
+// are. Pure.
+import type { DocumentKind } from './types';
+
+export const DOCUMENT_TITLES: Record<DocumentKind, string> = { invoice: 'Invoice', credit_note: 'Credit note' };
+
+/** The link on the confirmation page, the account's orders and the admin order row. */
+export const DOWNLOAD_INVOICE = 'Download invoice (PDF)';
+
+/** 'Credit note CN-2026-000007 (PDF)'. */
+export const creditNoteLinkLabel = (number: string) => `Credit note ${number} (PDF)`;
+
+/** What a refused or missing document answers (404): the same words whether it exists or not. */
+export const DOCUMENT_NOT_FOUND = 'Document not found';
+
+/** What a line shows when the product had no SKU. */
+export const NO_SKU = 'N/A';
+
+export const TABLE_HEADINGS = { sku: 'SKU', item: 'Item', quantity: 'Qty', unitPrice: 'Unit price', total: 'Total' } as const;
+
+/** 'Page 2 of 7'. */
+export const pageLabel = (page: number, pages: number) => `Page ${page} of ${pages}`;

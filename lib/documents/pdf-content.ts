@@ -1,0 +1,112 @@
+// What a document's PDF says, as plain strings from the snapshot alone: amounts in cents formatted once here, dates
+// in the shop's time zone. The layout (pdf.ts) only places these strings, so nothing in a product name, an address or
+// the settings is ever read as markup. Pure.
+import type { Address } from '../checkout/address';
+import { countries } from '../checkout/countries';
+import { formatDate } from '../core/format/date';
+import { formatCents } from '../core/format/money';
+import { DOCUMENT_TITLES, NO_SKU } from './labels';
+import type { IssuedDocument } from './types';
+
+export interface PdfLine {
+  sku: string;
+  name: string;
+  options: string;
+  quantity: string;
+  unitPrice: string;
+  total: string;
+}
+
+export interface PdfBlock {
+  heading: string;
+  lines: string[];
+}
+
+export interface PdfContent {
+  title: string;
+  number: string;
+  /** Label and value pairs beside the title: issue date, order reference and date, the invoice credited. */
+  meta: [string, string][];
+  seller: { name: string; lines: string[] };
+  parties: PdfBlock[];
+  lines: PdfLine[];
+  totals: { label: string; value: string; strong?: boolean }[];
+  notes: string[];
+  footer: string;
+}
+
+const NOT_GIVEN = 'Not given';
+const countryName = (code: string) => countries().find((c) => c.code === code)?.name ?? code;
+
+/** Text as lines, blank ones dropped ('\r\n' or '\n'). */
+export const textLines = (value: string | null | undefined): string[] =>
+  (value ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+
+export function addressLines(address: Address | null): string[] {
+  if (!address) return [];
+  const place = [address.city, [address.state, address.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [address.full_name, address.address_line1, address.address_line2, place, address.country ? countryName(address.country) : '']
+    .map((l) => (l ?? '').trim())
+    .filter(Boolean);
+}
+
+export function documentContent(doc: IssuedDocument, timeZone: string): PdfContent {
+  const s = doc.snapshot;
+  const seller = s.seller;
+  const buyer = s.buyer;
+  const meta: [string, string][] = [
+    ['Issued', formatDate(doc.issuedAt, timeZone)],
+    ['Order', s.order.reference],
+    ['Order date', formatDate(s.order.placedAt, timeZone)],
+  ];
+  if (doc.kind === 'credit_note') meta.push(['Credits invoice', s.refund?.invoiceNumber ?? 'None']);
+
+  const contact = [seller.supportEmail, seller.supportPhone].filter(Boolean).join(' · ');
+  const sellerLines = [...textLines(seller.postalAddress), seller.taxNumber ? `Tax number: ${seller.taxNumber}` : '', contact].filter(Boolean);
+
+  const buyerLines = [buyer.name, buyer.email, buyer.phone].filter((l): l is string => Boolean(l));
+  const bill = addressLines(buyer.billing ?? buyer.shipping);
+  const ship = addressLines(buyer.shipping);
+  const parties: PdfBlock[] = [
+    { heading: 'Buyer', lines: buyerLines.length ? buyerLines : [NOT_GIVEN] },
+    { heading: 'Billing address', lines: bill.length ? bill : [NOT_GIVEN] },
+    { heading: 'Shipping address', lines: ship.length ? ship : [NOT_GIVEN] },
+  ];
+
+  const lines = s.lines.map((l) => ({
+    sku: l.sku || NO_SKU,
+    name: l.name,
+    options: l.options,
+    quantity: String(l.quantity),
+    unitPrice: formatCents(l.unitPriceCents),
+    total: formatCents(l.lineTotalCents),
+  }));
+
+  const totals: PdfContent['totals'] = [];
+  const notes: string[] = [];
+  const linesSum = s.lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  if (doc.kind === 'invoice') {
+    if (linesSum !== s.totalCents) totals.push({ label: 'Subtotal', value: formatCents(linesSum) });
+    totals.push({ label: 'Total', value: formatCents(s.totalCents), strong: true });
+    notes.push('Paid by card.');
+  } else {
+    const refund = s.refund;
+    totals.push({ label: 'Invoice total', value: formatCents(s.totalCents) });
+    totals.push({ label: 'Amount credited', value: formatCents(-(refund?.amountCents ?? doc.amountCents)), strong: true });
+    totals.push({ label: 'Remaining paid', value: formatCents(refund?.remainingCents ?? 0) });
+    notes.push('Refunded to the card used for the order.');
+    if (refund?.reference) notes.push(`Refund reference: ${refund.reference}`);
+  }
+
+  return {
+    title: DOCUMENT_TITLES[doc.kind],
+    number: doc.number,
+    meta,
+    seller: { name: seller.shopName, lines: sellerLines },
+    parties,
+    lines,
+    totals,
+    notes,
+    footer: textLines(seller.invoiceFooter).join('\n'),
+  };
+}

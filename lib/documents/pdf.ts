@@ -1,0 +1,247 @@
+import 'server-only';
+// An issued invoice or credit note as a PDF, from its snapshot alone (pdf-content.ts turns it into strings).
+// pdfkit rather than @react-pdf/renderer: it is smaller and faster, draws where it is told with no layout engine to
+// load, and measures text, which is all a paginated table needs. Pages are US Letter; a row is never cut: a row that
+// does not fit starts the next page, which repeats the table's header; every page says 'Page n of m'. The output is
+// the same bytes for the same document: the PDF's creation date is the issue date (its file id derives from it).
+import PDFDocument from 'pdfkit';
+import { env } from '../core/env';
+import { pageLabel, TABLE_HEADINGS } from './labels';
+import { documentContent, type PdfContent, type PdfLine } from './pdf-content';
+import { pdfFonts } from './pdf-fonts';
+import type { IssuedDocument } from './types';
+
+type Pdf = PDFKit.PDFDocument;
+
+const WIDTH = 612;
+const HEIGHT = 792;
+const MARGIN = 48;
+const RIGHT = WIDTH - MARGIN;
+/** Content stops here; the page's footer line sits below. */
+const BOTTOM = HEIGHT - 64;
+const INK = '#1C1B19';
+const MUTED = '#6B665E';
+const RULE = '#D9D4CB';
+const GOLD = '#B08D57';
+
+const COLUMNS = {
+  sku: { x: MARGIN, w: 104 },
+  item: { x: 158, w: 176 },
+  quantity: { x: 338, w: 36 },
+  unitPrice: { x: 380, w: 86 },
+  total: { x: 470, w: RIGHT - 470 },
+} as const;
+const ROW_PAD = 4;
+const NAME_LINES = 3;
+const OPTION_LINES = 3;
+
+function style(pdf: Pdf, weight: 'regular' | 'semibold', size: number, color = INK): Pdf {
+  return pdf.font(weight === 'regular' ? 'Inter' : 'Inter-SemiBold').fontSize(size).fillColor(color);
+}
+
+function rule(pdf: Pdf, y: number, color = RULE, width = 0.5) {
+  pdf.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(width).strokeColor(color).stroke();
+}
+
+/** Height of `text` in the current style, at most `maxLines` lines. */
+function clampedHeight(pdf: Pdf, text: string, width: number, maxLines: number): number {
+  return Math.min(pdf.heightOfString(text, { width }), maxLines * pdf.currentLineHeight(true));
+}
+
+/** Draws `lines` one under the other from y; returns the y under the last. */
+function stack(pdf: Pdf, lines: string[], x: number, y: number, width: number, align: 'left' | 'right' = 'left'): number {
+  for (const line of lines) {
+    pdf.text(line, x, y, { width, align });
+    y += pdf.heightOfString(line, { width });
+  }
+  return y;
+}
+
+function firstPageHeader(pdf: Pdf, c: PdfContent): number {
+  style(pdf, 'semibold', 16);
+  let left = stack(pdf, [c.seller.name], MARGIN, MARGIN, 300) + 4;
+  style(pdf, 'regular', 8.5, MUTED);
+  left = stack(pdf, c.seller.lines, MARGIN, left, 300);
+
+  const x = 348;
+  const w = RIGHT - x;
+  style(pdf, 'semibold', 22);
+  let right = stack(pdf, [c.title], x, MARGIN - 4, w, 'right');
+  style(pdf, 'semibold', 10);
+  pdf.text(c.number, x, right, { width: w, align: 'right' });
+  right += 20;
+  for (const [label, value] of c.meta) {
+    style(pdf, 'regular', 8.5, MUTED).text(label, x, right, { width: 100 });
+    style(pdf, 'regular', 8.5).text(value, x + 100, right, { width: w - 100, align: 'right' });
+    right += 13;
+  }
+  const y = Math.max(left, right) + 14;
+  rule(pdf, y, GOLD, 1);
+  return y + 16;
+}
+
+function parties(pdf: Pdf, c: PdfContent, y: number): number {
+  const width = 160;
+  let bottom = y;
+  c.parties.forEach((block, i) => {
+    const x = MARGIN + i * (width + 18);
+    style(pdf, 'semibold', 7.5, MUTED).text(block.heading, x, y, { width });
+    style(pdf, 'regular', 8.5);
+    bottom = Math.max(bottom, stack(pdf, block.lines, x, y + 12, width));
+  });
+  return bottom + 20;
+}
+
+/** The compact header of every page after the first. */
+function runningHeader(pdf: Pdf, c: PdfContent): number {
+  style(pdf, 'semibold', 9).text(c.seller.name, MARGIN, MARGIN, { width: 260, lineBreak: false });
+  style(pdf, 'regular', 8.5, MUTED).text(`${c.title} ${c.number} · Order ${c.meta[1]![1]}`, 300, MARGIN, {
+    width: RIGHT - 300,
+    align: 'right',
+    lineBreak: false,
+  });
+  rule(pdf, MARGIN + 16);
+  return MARGIN + 28;
+}
+
+function tableHeader(pdf: Pdf, y: number): number {
+  style(pdf, 'semibold', 7.5, MUTED);
+  pdf.text(TABLE_HEADINGS.sku, COLUMNS.sku.x, y, { width: COLUMNS.sku.w });
+  pdf.text(TABLE_HEADINGS.item, COLUMNS.item.x, y, { width: COLUMNS.item.w });
+  pdf.text(TABLE_HEADINGS.quantity, COLUMNS.quantity.x, y, { width: COLUMNS.quantity.w, align: 'right' });
+  pdf.text(TABLE_HEADINGS.unitPrice, COLUMNS.unitPrice.x, y, { width: COLUMNS.unitPrice.w, align: 'right' });
+  pdf.text(TABLE_HEADINGS.total, COLUMNS.total.x, y, { width: COLUMNS.total.w, align: 'right' });
+  rule(pdf, y + 13, INK, 0.75);
+  return y + 15;
+}
+
+function rowHeight(pdf: Pdf, line: PdfLine): number {
+  style(pdf, 'regular', 9);
+  let h = clampedHeight(pdf, line.name, COLUMNS.item.w, NAME_LINES);
+  if (line.options) {
+    style(pdf, 'regular', 7.5);
+    h += 2 + clampedHeight(pdf, line.options, COLUMNS.item.w, OPTION_LINES);
+  }
+  style(pdf, 'regular', 8.5);
+  h = Math.max(h, clampedHeight(pdf, line.sku, COLUMNS.sku.w, NAME_LINES));
+  return h + 2 * ROW_PAD;
+}
+
+function row(pdf: Pdf, line: PdfLine, y: number, height: number) {
+  const top = y + ROW_PAD;
+  style(pdf, 'regular', 8.5).text(line.sku, COLUMNS.sku.x, top, {
+    width: COLUMNS.sku.w,
+    height: NAME_LINES * pdf.currentLineHeight(true),
+    ellipsis: true,
+  });
+  style(pdf, 'regular', 9);
+  const nameHeight = clampedHeight(pdf, line.name, COLUMNS.item.w, NAME_LINES);
+  pdf.text(line.name, COLUMNS.item.x, top, { width: COLUMNS.item.w, height: nameHeight, ellipsis: true });
+  if (line.options) {
+    style(pdf, 'regular', 7.5, MUTED);
+    const optionsHeight = clampedHeight(pdf, line.options, COLUMNS.item.w, OPTION_LINES);
+    pdf.text(line.options, COLUMNS.item.x, top + nameHeight + 2, { width: COLUMNS.item.w, height: optionsHeight, ellipsis: true });
+  }
+  style(pdf, 'regular', 9);
+  pdf.text(line.quantity, COLUMNS.quantity.x, top, { width: COLUMNS.quantity.w, align: 'right' });
+  pdf.text(line.unitPrice, COLUMNS.unitPrice.x, top, { width: COLUMNS.unitPrice.w, align: 'right' });
+  pdf.text(line.total, COLUMNS.total.x, top, { width: COLUMNS.total.w, align: 'right' });
+  rule(pdf, y + height);
+}
+
+function totalsHeight(c: PdfContent): number {
+  return c.totals.length * 16 + 10;
+}
+
+function totals(pdf: Pdf, c: PdfContent, y: number): number {
+  const x = 330;
+  y += 10;
+  for (const t of c.totals) {
+    const size = t.strong ? 10.5 : 9;
+    style(pdf, t.strong ? 'semibold' : 'regular', size, t.strong ? INK : MUTED).text(t.label, x, y, { width: 130 });
+    style(pdf, t.strong ? 'semibold' : 'regular', size).text(t.value, x + 130, y, { width: RIGHT - x - 130, align: 'right' });
+    y += 16;
+  }
+  return y;
+}
+
+function notesAndFooter(pdf: Pdf, c: PdfContent, y: number, newPage: () => number): void {
+  style(pdf, 'regular', 8, MUTED);
+  const notes = c.notes.join('\n');
+  const footerHeight = c.footer ? pdf.heightOfString(c.footer, { width: RIGHT - MARGIN }) + 16 : 0;
+  const notesHeight = notes ? pdf.heightOfString(notes, { width: RIGHT - MARGIN }) + 12 : 0;
+  if (y + notesHeight + footerHeight > BOTTOM) y = newPage();
+  if (notes) {
+    pdf.text(notes, MARGIN, y + 12, { width: RIGHT - MARGIN });
+    y += notesHeight;
+  }
+  if (c.footer) {
+    rule(pdf, y + 8);
+    style(pdf, 'regular', 8, MUTED).text(c.footer, MARGIN, y + 16, { width: RIGHT - MARGIN });
+  }
+}
+
+/** 'Invoice INV-… · Page n of m' at the foot of every page, once all pages exist. */
+function pageFooters(pdf: Pdf, c: PdfContent) {
+  const { start, count } = pdf.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    pdf.switchToPage(i);
+    // Writing below the bottom margin would make pdfkit start another page.
+    const margin = pdf.page.margins.bottom;
+    pdf.page.margins.bottom = 0;
+    const y = HEIGHT - 40;
+    style(pdf, 'regular', 7.5, MUTED).text(`${c.title} ${c.number}`, MARGIN, y, { width: 250, lineBreak: false });
+    pdf.text(pageLabel(i - start + 1, count), RIGHT - 150, y, { width: 150, align: 'right', lineBreak: false });
+    pdf.page.margins.bottom = margin;
+  }
+}
+
+function layout(pdf: Pdf, c: PdfContent) {
+  const newPage = () => {
+    pdf.addPage();
+    return runningHeader(pdf, c);
+  };
+  let y = parties(pdf, c, firstPageHeader(pdf, c));
+  y = tableHeader(pdf, y);
+  const lines = c.lines.length > 0 ? c.lines : [{ sku: '', name: 'No items', options: '', quantity: '', unitPrice: '', total: '' }];
+  for (const line of lines) {
+    const height = rowHeight(pdf, line);
+    if (y + height > BOTTOM) y = tableHeader(pdf, newPage());
+    row(pdf, line, y, height);
+    y += height;
+  }
+  if (y + totalsHeight(c) > BOTTOM) y = newPage();
+  y = totals(pdf, c, y);
+  notesAndFooter(pdf, c, y, newPage);
+  pageFooters(pdf, c);
+}
+
+export async function renderDocumentPdf(doc: IssuedDocument): Promise<Buffer> {
+  const content = documentContent(doc, env().SHOP_TIME_ZONE);
+  const fonts = pdfFonts();
+  const pdf = new PDFDocument({
+    size: 'LETTER',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
+    bufferPages: true,
+    // No standard font: Inter is registered below and used for every word.
+    font: '',
+    lang: 'en-US',
+    displayTitle: true,
+    info: {
+      Title: `${content.title} ${content.number}`,
+      Author: content.seller.name,
+      CreationDate: new Date(doc.issuedAt),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  pdf.registerFont('Inter', fonts.regular as unknown as Buffer);
+  pdf.registerFont('Inter-SemiBold', fonts.semibold as unknown as Buffer);
+  layout(pdf, content);
+  pdf.end();
+  return done;
+}

@@ -1,0 +1,121 @@
+// Invoices and shop settings in real Chromium against the production build: a guest pays and opens the invoice from
+// the confirmation page as a PDF (another browser gets 404); staff edit the shop settings, which the storefront's
+// footer and JSON-LD show at once and the next invoice prints, and open that invoice from the admin order row.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import postgres from 'postgres';
+import { extractText } from 'unpdf';
+import { addToCart } from '../../lib/cart/lines';
+import { CART_STORAGE_KEY, type CartItem } from '../../lib/cart/types';
+import { SEED_SHOP_SETTINGS } from '../../supabase/seed/shop-settings';
+import { adminTest } from './support/admin-session';
+import { fillCard, fillShipping } from './support/checkout-form';
+
+// Closed by its idle timeout: with fullyParallel a worker may run this file's hooks again after afterAll.
+const sql = postgres(process.env.DATABASE_URL!, { max: 2, idle_timeout: 2, onnotice: () => {} });
+
+/** A seeded ring sold at its stone-1 price, as the cart code adds it (at its MOQ). */
+async function ringCart(): Promise<CartItem[]> {
+  const [ring] = await sql<{ id: string; name: string; sku: string; material: string; moq: number | null; price: string; stone: string | null }[]>`
+    select id, name, sku, material, moq, price_stone1 as price, stone_details ->> 'Stone1' as stone from rings
+     where price_stone1 > 0 and sku like 'RNG-%' order by sku limit 1`;
+  const price = Number(ring!.price);
+  return addToCart([], {
+    productId: ring!.id,
+    quantity: ring!.moq ?? 1,
+    specifications: { stoneType: 'stone1', ...(ring!.stone ? { stoneName: ring!.stone } : {}), material: ring!.material },
+    selectedPrice: price,
+    product: { name: ring!.name, sku: ring!.sku, category: 'rings', imageUrl: null, moq: ring!.moq ?? 1, price },
+  });
+}
+
+/** Pays for a seeded ring as a guest in `page`; answers the confirmation's order id and reference. */
+async function buyAsGuest(page: Page): Promise<{ orderId: string; reference: string }> {
+  const items = await ringCart();
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [CART_STORAGE_KEY, JSON.stringify(items)] as const);
+  await page.goto('/checkout');
+  await fillShipping(page);
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  const orderId = new URL(page.url()).pathname.split('/').pop()!;
+  return { orderId, reference: (await page.getByTestId('order-reference').textContent())!.trim() };
+}
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+async function newGuestPage(browser: Browser, project: { viewport?: { width: number; height: number } | null }) {
+  const context = await browser.newContext({ viewport: project.viewport ?? undefined, baseURL: process.env.E2E_BASE_URL });
+  return { context, page: await context.newPage() };
+}
+
+test('a guest pays and opens the invoice from the confirmation page as a PDF; another browser gets 404', async ({ page, browser }, info) => {
+  const { orderId } = await buyAsGuest(page);
+  const link = page.getByRole('link', { name: 'Download invoice (PDF)' });
+  await expect(link).toBeVisible();
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toBe(`/api/orders/${orderId}/invoice`);
+  const pdf = await page.request.get(href);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.headers()['content-disposition']).toMatch(/^inline; filename="INV-\d{4}-\d{6}\.pdf"$/);
+  const text = await pdfText(await pdf.body());
+  expect(text).toContain('Invoice');
+  expect(text).toContain('Grace Hopper');
+
+  const stranger = await newGuestPage(browser, info.project.use);
+  const refused = await stranger.page.request.get(href);
+  expect(refused.status()).toBe(404);
+  expect(await refused.json()).toMatchObject({ error: 'Document not found' });
+  await stranger.context.close();
+});
+
+adminTest('settings saved in /admin/settings reach the footer, the JSON-LD and the next invoice, opened from the order row @desktop-only', async ({ page, browser }, info) => {
+  const phone = `+1 (215) 555-${String(Date.now() % 10_000).padStart(4, '0')}`;
+  const tax = `EIN E2E-${Date.now().toString(36).toUpperCase()}`;
+  const save = async (values: { phone: string; tax: string }) => {
+    await page.goto('/admin/settings');
+    await expect(page.getByRole('heading', { name: 'Shop Settings' })).toBeVisible();
+    await page.getByLabel('Support phone').fill(values.phone);
+    await page.getByLabel('Tax or VAT number').fill(values.tax);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+  };
+  try {
+    // A bad address is refused beside its field, and nothing is saved.
+    await page.goto('/admin/settings');
+    await page.getByLabel('Support email').fill('not an address');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+
+    await save({ phone, tax });
+    await expect(page.getByTestId('settings-history').getByText('Tax or VAT number').first()).toBeVisible();
+
+    await expect(async () => {
+      await page.goto('/');
+      const contact = page.getByRole('contentinfo').getByTestId('footer-contact');
+      await expect(contact.getByRole('link', { name: phone })).toHaveAttribute('href', `tel:${phone.replace(/[^\d+]/g, '')}`, { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(jsonLd).toMatchObject({ '@type': 'Organization', name: SEED_SHOP_SETTINGS.shopName, telephone: phone, email: SEED_SHOP_SETTINGS.supportEmail });
+
+    const guest = await newGuestPage(browser, info.project.use);
+    const { orderId, reference } = await buyAsGuest(guest.page);
+    await guest.context.close();
+
+    await page.goto('/admin/orders');
+    const row = page.getByRole('row').filter({ hasText: reference });
+    await row.getByRole('button', { name: `Details of order ${reference}` }).click();
+    const invoiceLink = page.locator(`[id="order-${orderId}"]`).getByRole('link', { name: /^Invoice INV-/ });
+    await expect(invoiceLink).toBeVisible();
+    const pdf = await page.request.get((await invoiceLink.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    const text = await pdfText(await pdf.body());
+    expect(text).toContain(`Tax number: ${tax}`);
+    expect(text).toContain(phone);
+  } finally {
+    await save({ phone: SEED_SHOP_SETTINGS.supportPhone, tax: SEED_SHOP_SETTINGS.taxNumber });
+  }
+});

@@ -1,0 +1,96 @@
+// What a document's PDF says, from its snapshot alone: addresses as on an envelope, 'N/A' for a missing SKU, amounts
+// formatted from cents, dates in the shop's time zone, and for a credit note the amount credited, the invoice it
+// credits and what remains paid.
+import { describe, expect, it } from 'vitest';
+import { addressLines, documentContent } from '@/lib/documents/pdf-content';
+import type { IssuedDocument } from '@/lib/documents/types';
+
+const invoice: IssuedDocument = {
+  kind: 'invoice',
+  id: 'i1',
+  number: 'INV-2026-000123',
+  orderId: 'o1',
+  // 23:30 on 31 December in New York is already 1 January in UTC.
+  issuedAt: '2027-01-01T04:30:00.000Z',
+  amountCents: 123_450,
+  snapshot: {
+    seller: { shopName: 'Aurelia', postalAddress: '1 Main St\r\n\r\nSpringfield, IL 62701', supportEmail: 's@a.test', supportPhone: '+1 555', taxNumber: 'EIN 1', invoiceFooter: 'Thanks.\n\nSee you.' },
+    buyer: {
+      name: 'Ada',
+      email: null,
+      phone: null,
+      shipping: { full_name: 'Ada', address_line1: '2 Oak Ave', address_line2: '', city: 'Boston', state: 'MA', postal_code: '02110', country: 'US', phone: '' },
+      billing: null,
+    },
+    order: { id: 'o1', reference: 'AFJ-100123', placedAt: '2026-12-31T20:00:00.000Z' },
+    lines: [{ sku: null, name: 'Ring', options: 'Material: Gold', quantity: 5, unitPriceCents: 24_690, lineTotalCents: 123_450 }],
+    currency: 'usd',
+    totalCents: 123_450,
+  },
+};
+
+describe('documentContent', () => {
+  it('says what an invoice shows, from the snapshot', () => {
+    const c = documentContent(invoice, 'America/New_York');
+    expect(c.title).toBe('Invoice');
+    expect(c.meta).toEqual([
+      ['Issued', 'Dec 31, 2026'],
+      ['Order', 'AFJ-100123'],
+      ['Order date', 'Dec 31, 2026'],
+    ]);
+    expect(c.seller).toEqual({ name: 'Aurelia', lines: ['1 Main St', 'Springfield, IL 62701', 'Tax number: EIN 1', 's@a.test · +1 555'] });
+    expect(c.parties).toEqual([
+      { heading: 'Buyer', lines: ['Ada'] },
+      // No billing address: billed to the shipping address.
+      { heading: 'Billing address', lines: ['Ada', '2 Oak Ave', 'Boston, MA 02110', 'United States'] },
+      { heading: 'Shipping address', lines: ['Ada', '2 Oak Ave', 'Boston, MA 02110', 'United States'] },
+    ]);
+    expect(c.lines).toEqual([{ sku: 'N/A', name: 'Ring', options: 'Material: Gold', quantity: '5', unitPrice: '$246.90', total: '$1,234.50' }]);
+    expect(c.totals).toEqual([{ label: 'Total', value: '$1,234.50', strong: true }]);
+    expect(c.footer).toBe('Thanks.\nSee you.');
+  });
+
+  it('says what a credit note credits and what remains paid', () => {
+    const note: IssuedDocument = {
+      ...invoice,
+      kind: 'credit_note',
+      number: 'CN-2027-000001',
+      amountCents: 2_000,
+      snapshot: { ...invoice.snapshot, refund: { amountCents: 2_000, invoiceNumber: 'INV-2026-000123', remainingCents: 121_450, reference: 're_1' } },
+    };
+    const c = documentContent(note, 'America/New_York');
+    expect(c.title).toBe('Credit note');
+    expect(c.meta.at(-1)).toEqual(['Credits invoice', 'INV-2026-000123']);
+    expect(c.totals).toEqual([
+      { label: 'Invoice total', value: '$1,234.50' },
+      { label: 'Amount credited', value: '-$20.00', strong: true },
+      { label: 'Remaining paid', value: '$1,214.50' },
+    ]);
+    expect(c.notes).toContain('Refund reference: re_1');
+  });
+
+  it('says "Not given" for a buyer with nothing on record, and shows a subtotal only when the lines differ from the total', () => {
+    const bare = documentContent(
+      { ...invoice, snapshot: { ...invoice.snapshot, buyer: { name: null, email: null, phone: null, shipping: null, billing: null }, totalCents: 100_000 } },
+      'UTC',
+    );
+    expect(bare.parties.map((p) => p.lines)).toEqual([['Not given'], ['Not given'], ['Not given']]);
+    expect(bare.totals).toEqual([
+      { label: 'Subtotal', value: '$1,234.50' },
+      { label: 'Total', value: '$1,000.00', strong: true },
+    ]);
+  });
+});
+
+describe('addressLines', () => {
+  it('writes an address as on an envelope, without empty lines', () => {
+    expect(addressLines({ full_name: 'Ada', address_line1: '1 Rue', address_line2: 'Apt 2', city: 'Paris', state: '', postal_code: '75001', country: 'FR', phone: '' })).toEqual([
+      'Ada',
+      '1 Rue',
+      'Apt 2',
+      'Paris, 75001',
+      'France',
+    ]);
+    expect(addressLines(null)).toEqual([]);
+  });
+});

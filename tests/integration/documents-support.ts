@@ -27,13 +27,13 @@ export async function paidCheckout(p: TestProducts, userId: string | null = null
   await saveCheckoutAddresses({
     checkoutId: session.checkoutId,
     allowedCheckoutIds: [session.checkoutId],
+    email: BUYER_EMAIL,
     addresses: {
       shipping: ADDRESS,
       billing: { ...emptyAddress(), full_name: 'Accounts Payable', address_line1: '9 Ledger St', city: 'Reston', state: 'VA', postal_code: '20190' },
       sameAsShipping: false,
     },
   });
-  await sql`update checkout_sessions set email = ${BUYER_EMAIL} where id = ${session.checkoutId}`;
   const paid = await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
   if (paid.status !== 'succeeded') throw new Error(`fixture payment ${paid.status}`);
   return { orderId: session.orderId, checkoutId: session.checkoutId, paymentIntentId: paid.id, totalCents: paid.amount };

@@ -11,7 +11,8 @@ import { nearestEndWindow, totalPagesFor } from '../../core/pagination';
 import { ORDERS_PAGE_SIZE } from '../../orders/lists';
 import type { OrdersQuery } from './params';
 import { refundableCents } from './refund-rules';
-import type { AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment } from './types';
+import { loadOrderMail } from './mail';
+import type { AdminMail, AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment } from './types';
 
 interface OrderRow {
   id: string;
@@ -68,11 +69,12 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
                  from public.order_events e where e.order_id = o.id), '[]') as history
         from ids join public.orders o on o.id = ids.id
        order by ids.created_at ${direction}, ids.id ${direction}`;
-    return { orders: rows.map((r) => toAdminOrder(r, timeZone)), total, page, totalPages };
+    const mail = await loadOrderMail(tx, rows.map((r) => r.id), timeZone);
+    return { orders: rows.map((r) => toAdminOrder(r, timeZone, mail.get(r.id) ?? [])), total, page, totalPages };
   });
 }
 
-function toAdminOrder(r: OrderRow, timeZone: string): AdminOrder {
+function toAdminOrder(r: OrderRow, timeZone: string, mail: AdminMail[]): AdminOrder {
   const payments = r.payments.map((p) => ({ ...p, amountCents: Number(p.amountCents), at: formatDateTime(p.at, timeZone) }));
   return {
     id: r.id,
@@ -93,5 +95,6 @@ function toAdminOrder(r: OrderRow, timeZone: string): AdminOrder {
       at: formatDateTime(e.at, timeZone),
     })),
     refundableCents: refundableCents(payments),
+    mail,
   };
 }

@@ -1,6 +1,8 @@
 // What the orders screen shows of one order, as the server sends it to the table. Client-safe (types only).
 import type { Address } from '../../checkout/address';
 import type { OrderStatus } from '../../orders/status';
+import type { MailStatus } from '../../mail/labels';
+import type { MailKind } from '../../mail/outbox';
 
 export interface AdminOrderItem {
   id: string;
@@ -37,6 +39,19 @@ export interface AdminOrderEvent {
   at: string;
 }
 
+/** One message of the order's outbox, as the Mail panel lists it. */
+export interface AdminMail {
+  id: number;
+  kind: MailKind;
+  /** null: the shop's own notification address. */
+  to: string | null;
+  status: MailStatus;
+  /** Why the last try failed (kept while a retry waits). */
+  lastError: string | null;
+  /** 'Sent Nov 23, 2026, 2:05 PM', 'Next try …', in the shop's time zone. */
+  when: string;
+}
+
 export interface AdminOrder {
   id: string;
   reference: string;
@@ -54,6 +69,8 @@ export interface AdminOrder {
   history: AdminOrderEvent[];
   /** What a Stripe refund may still give back: the card payment less refunds made. */
   refundableCents: number;
+  /** The order's mail (confirmation, notices, dispatch, refunds), oldest first. */
+  mail: AdminMail[];
 }
 
 export interface AdminOrdersPage {

@@ -6,7 +6,9 @@ import { createMailSender, type ComposeMail, type MailSender } from '@/lib/mail/
 import type { MailSenderSettings } from '@/lib/mail/settings';
 import { createMailTransport, type MailTransport } from '@/lib/mail/transport';
 import { composeOrderMail } from '@/lib/orders/messages';
-import { sql } from './checkout-support';
+import { emptyAddress } from '@/lib/checkout/address';
+import { createCheckout, saveCheckoutAddresses } from '@/lib/checkout/server';
+import { ADDRESS, sdk, sql, waitForDeliveries } from './checkout-support';
 
 export const API_URL = process.env.NEXT_PUBLIC_SUPABASE_URL!;
 
@@ -95,3 +97,36 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * A ring of its own (named `name`) paid through the Stripe stand-in, whose webhook reaches the app's route (start
+ * the endpoint first): the fulfilment writes the order, its invoice and its mail. Returns the order's id.
+ */
+export async function paidCheckoutOrder(opts: { name: string; email: string; fullName?: string; quantity?: number }): Promise<{ orderId: string; paymentIntentId: string }> {
+  const sku = `MAIL-${randomUUID().slice(0, 8)}`;
+  const [ring] = await sql<{ id: string }[]>`
+    insert into rings (name, sku, material, stone_details, moq, price_stone1)
+    values (${opts.name}, ${sku}, 'gold', ${sql.json({ Stone1: 'Ruby' })}, 1, 24.50)
+    returning id`;
+  const session = await createCheckout({ lines: [{ productId: ring!.id, quantity: opts.quantity ?? 2, specifications: {} }], userId: null });
+  await saveCheckoutAddresses({
+    checkoutId: session.checkoutId,
+    allowedCheckoutIds: [session.checkoutId],
+    addresses: { shipping: { ...ADDRESS, full_name: opts.fullName ?? ADDRESS.full_name }, billing: emptyAddress(), sameAsShipping: true },
+  });
+  // Checkout asks the buyer for an address; here it is written as checkout would store it.
+  await sql`update checkout_sessions set email = ${opts.email} where id = ${session.checkoutId}`;
+  const paid = await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
+  if (paid.status !== 'succeeded') throw new Error(`payment ${paid.status}`);
+  await waitForDeliveries();
+  return { orderId: session.orderId, paymentIntentId: session.paymentIntentId };
+}
+
+export interface ReceivedAttachment {
+  filename: string | null;
+  content_type: string;
+  content: Buffer;
+}
+
+export const attachmentsOf = (messageId: string) =>
+  sql<ReceivedAttachment[]>`select filename, content_type, content from local_mailbox.attachments where message_id = ${messageId} order by position`;

@@ -71,7 +71,8 @@ async function storeMessage(pool: Pool, stream: SMTPServerDataStream, session: S
   for (const to of recipients.length ? recipients : fallback) {
     await deliverSmtp(pool, {
       to,
-      from: addresses(parsed.from)[0] ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
+      // As the header says it, name and address ('Aurelia Fine Jewelry <orders@aurelia.test>').
+      from: parsed.from?.text || (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
       subject: parsed.subject ?? '',
       text: parsed.text ?? '',
       html,

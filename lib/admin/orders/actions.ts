@@ -11,7 +11,7 @@ import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../orders/st
 import { isUuid } from '../../core/validation/text';
 
 import { refundOrder, type RefundOutcome } from './refund';
-import { setOrderStatus } from './dispatch';
+import { setOrderStatus, type StatusChangeResult } from './dispatch';
 import { resendFailedMail } from './mail';
 import { optionalText } from '../../core/validation/text';
 import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
@@ -25,6 +25,10 @@ function wakingMailSender<T>(action: ServerAction<T>, queued: (data: T) => boole
   };
   return Object.assign(wrapped, { [ACTION_META]: action[ACTION_META] });
 }
+
+// Named, not inline: in a 'use server' file Next takes a function written into an export for a server action.
+const dispatchMailQueued = (r: StatusChangeResult) => r.mailQueued;
+const refundMade = (r: RefundOutcome) => !r.replayed;
 
 const orderId = z
   .string({ error: 'The order id is missing.' })
@@ -51,7 +55,7 @@ export const updateOrderStatus = wakingMailSender(
     revalidate: [ADMIN_DASHBOARD_TAG],
     run: (input, { tx }) => setOrderStatus(tx, input),
   }),
-  (r) => r.mailQueued,
+  dispatchMailQueued,
 );
 
 const refundSchema = z.object({
@@ -79,7 +83,7 @@ export const refundOrderPayment = wakingMailSender(
     revalidate: [ADMIN_DASHBOARD_TAG],
     run: (input, { tx, user }) => refundOrder(tx, user!.id, input),
   }),
-  (r) => !r.replayed,
+  refundMade,
 );
 
 const resendSchema = z.object(

@@ -32,7 +32,7 @@ function when(r: MailRow, timeZone: string): string {
     case 'sending':
       return `Sending (try ${r.attempts})`;
     case 'queued':
-      return r.attempts > 0 ? `Next try ${at(r.next_attempt_at)} (${r.attempts} failed)` : `Queued ${at(r.created_at)}`;
+      return r.attempts > 0 ? `Next try ${at(r.next_attempt_at)} (${r.attempts} failed)` : `Queued ${at(r.next_attempt_at)}`;
   }
 }
 

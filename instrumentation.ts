@@ -1,8 +1,13 @@
-// Runs once when a Next.js server starts (never during `next build`): the maintenance timer for abandoned checkouts
-// and old rate-limit counters. The condition is spelled so the edge bundle drops the Node-only import.
+// Runs once when a Next.js server starts (never during `next build`), in every worker: the maintenance timer for
+// abandoned checkouts and old rate-limit counters, and the mail sender that sends what the outbox holds
+// (MAIL_SENDER=off leaves a server without one). The condition is spelled so the edge bundle drops the Node-only
+// imports.
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { startMaintenanceTimer } = await import('./lib/maintenance/schedule');
     startMaintenanceTimer();
+    const { startMailSender } = await import('./lib/mail/sender');
+    const { composeOrderMail } = await import('./lib/orders/messages');
+    startMailSender({ compose: composeOrderMail });
   }
 }

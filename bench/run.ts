@@ -23,6 +23,7 @@ import { loadAverage, waitForQuiet } from '../scripts/wait-for-quiet';
 import { ServerLog } from '../tests/support/server-log';
 import { workerPlan } from '../lib/core/http/workers.mjs';
 import { benchSoak, benchWorkers, serverRss } from './workers';
+import { benchMail } from './mail';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
@@ -32,6 +33,10 @@ const DIST = '.next-bench';
 const STOREFRONT_ONLY = process.env.BENCH_ONLY === 'storefront';
 // BENCH_ONLY=soak: the mixed load for BENCH_SOAK_MINUTES (default 10) with each worker's memory over time, only.
 const SOAK_ONLY = process.env.BENCH_ONLY === 'soak';
+// BENCH_ONLY=mail: the outbox's drain by two servers, only (on the seeded catalog, without the large one).
+const MAIL_ONLY = process.env.BENCH_ONLY === 'mail';
+/** The two mail servers' first port, clear of the workers' side-by-side servers (appPort + 10…). */
+const mailPort = () => cfg.appPort + 20;
 // Every server's output is watched: a `⨯` error line (a failed render, a broken stream) fails the bench.
 const serverLog = new ServerLog();
 const results: Record<string, unknown> = { products: PRODUCTS, duration_s: DURATION, date: new Date().toISOString() };
@@ -157,15 +162,17 @@ async function main() {
   let app: ChildProcess | undefined;
   try {
     const t0 = Date.now();
-    const scale = await seedScale({
-      databaseUrl: databaseUrl(cfg),
-      supabaseUrl: apiUrl(cfg),
-      serviceRoleKey: LOCAL_DEFAULTS.serviceRoleKey,
-      products: PRODUCTS,
-      log: () => {},
-    });
-    results.seed_scale = { products: scale.products, seconds: +(scale.ms / 1000).toFixed(1), wall_s: +((Date.now() - t0) / 1000).toFixed(1) };
-    console.log(`seeded ${scale.products} products in ${(scale.ms / 1000).toFixed(1)} s`);
+    if (!MAIL_ONLY) {
+      const scale = await seedScale({
+        databaseUrl: databaseUrl(cfg),
+        supabaseUrl: apiUrl(cfg),
+        serviceRoleKey: LOCAL_DEFAULTS.serviceRoleKey,
+        products: PRODUCTS,
+        log: () => {},
+      });
+      results.seed_scale = { products: scale.products, seconds: +(scale.ms / 1000).toFixed(1), wall_s: +((Date.now() - t0) / 1000).toFixed(1) };
+      console.log(`seeded ${scale.products} products in ${(scale.ms / 1000).toFixed(1)} s`);
+    }
 
     const env = { ...process.env, ...stackEnv(cfg), NEXT_DIST_DIR: DIST, ...NEXT_TOOL_ENV, NODE_ENV: 'production' as const };
     await rm(nextDataCacheDir(DIST), { recursive: true, force: true });
@@ -178,6 +185,13 @@ async function main() {
     if (code !== 0) throw new Error(`next build failed:\n${out}`);
     results.first_load_js = firstLoadJs(out);
     console.log('first-load JS (gzip):', results.first_load_js);
+
+    if (MAIL_ONLY) {
+      results.mail = await benchMail({ cfg, env, port: mailPort(), log: serverLog });
+      console.log('mail:', results.mail);
+      await finish();
+      return;
+    }
 
     const base = siteUrl(cfg).replace('localhost', '127.0.0.1');
     const start = async () => {
@@ -235,6 +249,8 @@ async function main() {
       app = undefined;
       const n = (results.workers as { workers: number }).workers;
       results.workers_side_by_side = await benchWorkers({ cfg, env, port: cfg.appPort + 10, sides: n > 1 ? [1, n] : [1], seconds: DURATION, log: serverLog });
+      results.mail = await benchMail({ cfg, env, port: mailPort(), log: serverLog });
+      console.log('mail:', results.mail);
     }
     await waitForQuiet();
     results.search_queries = await benchSearch(stackEnv(cfg));
@@ -257,7 +273,7 @@ async function main() {
 async function finish() {
   results.load_average_at_end = await loadAverage();
   results.server_log_errors = serverLog.errors;
-  const file = SOAK_ONLY ? 'latest-soak.json' : 'latest.json';
+  const file = SOAK_ONLY ? 'latest-soak.json' : MAIL_ONLY ? 'latest-mail.json' : 'latest.json';
   await writeFile(join(PROJECT_ROOT, 'bench', 'results', file), JSON.stringify(results, null, 2));
   console.log(`\nwritten to bench/results/${file}`);
   const errors = serverLog.report();

@@ -11,11 +11,12 @@ import { rm } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { LOCAL_DEFAULTS } from '../lib/core/local-defaults';
-import { apiUrl, databaseUrl, devConfig, mailboxUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, stackEnv, stripeApiUrl, type StackConfig } from './config';
+import { apiUrl, databaseUrl, devConfig, mailboxUrl, NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, smtpUrl, stackEnv, stripeApiUrl, type StackConfig } from './config';
 import { startPostgres } from './db/postgres';
 import { migrate } from './db/migrate';
 import { startApiServer } from './api/server';
 import { startStripeServer } from './stripe/server';
+import { startSmtpServer } from './smtp/server';
 import { DEMO_USERS, isSeeded, seedAll, seedScale } from '../supabase/seed';
 import { envProblems, isHosted, loadProjectEnv } from './project-env';
 
@@ -38,11 +39,12 @@ async function stopAll() {
   for (const stop of stops.splice(0).reverse()) await stop().catch((e) => console.error(e));
 }
 
-/** Postgres + migrations + Auth/Storage (+ Stripe). Returns the environment for Next.js. */
+/** Postgres + migrations + Auth/Storage + SMTP (+ Stripe). Returns the environment for Next.js. */
 async function startStack(cfg: StackConfig, opts: { stripe: boolean }) {
   for (const [name, port] of [
     ['Postgres', cfg.dbPort],
     ['the Auth/Storage API', cfg.apiPort],
+    ['the local SMTP server', cfg.smtpPort],
     ...(opts.stripe ? [['the Stripe stand-in', cfg.stripePort] as const] : []),
   ] as const) {
     if (await portInUse(port)) {
@@ -54,12 +56,16 @@ async function startStack(cfg: StackConfig, opts: { stripe: boolean }) {
   stops.push(() => pg.stop());
   const { applied } = await migrate(databaseUrl(cfg), log);
   log(`Postgres ready on ${cfg.dbPort} (${applied.length} new migration${applied.length === 1 ? '' : 's'})`);
+  // The shop's own mail (SMTP_URL) lands here, and shows in the mailbox beside Auth's.
+  const smtp = await startSmtpServer({ port: cfg.smtpPort, databaseUrl: databaseUrl(cfg), log: (l) => console.log(`[smtp] ${l}`) });
+  stops.push(() => smtp.close());
   const api = await startApiServer({
     port: cfg.apiPort,
     databaseUrl: databaseUrl(cfg),
     storageDir: cfg.storageDir,
     // The site URL and every other auth setting come from supabase/config.toml.
     jwtSecret: LOCAL_DEFAULTS.jwtSecret,
+    smtp,
   });
   stops.push(() => api.stop());
   if (opts.stripe) {
@@ -104,7 +110,7 @@ function banner(cfg: StackConfig, hosted: boolean) {
   ];
   if (!hosted) {
     lines.push(
-      `  Mailbox      ${mailboxUrl(cfg)}`,
+      `  Mailbox      ${mailboxUrl(cfg)} (sign-up and sign-in mail, and the shop's own mail sent to ${smtpUrl(cfg)})`,
       `  Supabase API ${apiUrl(cfg)}   Postgres ${databaseUrl(cfg)}`,
       `  Stripe       ${stripeApiUrl(cfg)} (offline stand-in)`,
       '',

@@ -5,6 +5,7 @@ import 'server-only';
 import { asServiceRole } from '../core/db';
 import { logError, logWarn } from '../core/log';
 import { fulfilPaymentIntent } from '../orders/fulfilment';
+import { wakeMailSender } from '../mail/sender';
 import { stripe } from '../payments/stripe';
 
 export const CHECKOUT_MAX_AGE_HOURS = 24;
@@ -37,7 +38,7 @@ export async function sweepAbandonedCheckouts(maxAgeHours = CHECKOUT_MAX_AGE_HOU
     try {
       const intent = await stripe().paymentIntents.retrieve(id);
       if (intent.status === 'succeeded') {
-        await fulfilPaymentIntent(intent);
+        if ((await fulfilPaymentIntent(intent)).outcome === 'fulfilled') wakeMailSender();
         sweep.fulfilled++;
       } else if (intent.status === 'canceled') {
         await markCanceled(id);

@@ -10,6 +10,7 @@ import { actorFor } from '../core/db/actor';
 import { isCategory, productPath, type Category } from '../catalog/categories';
 import { stripe } from '../payments/stripe';
 import type { Address } from '../checkout/address';
+import { wakeMailSender } from '../mail/sender';
 import { fulfilPaymentIntent } from './fulfilment';
 import { refundMismatchedPayment } from './mismatch-refund';
 import { orderReference } from './reference';
@@ -132,6 +133,8 @@ async function settleCheckout(checkout: {
   }
   if (pi.status === 'succeeded') {
     const result = await fulfilPaymentIntent(pi);
+    // The order's mail was queued with it: sent now rather than at the sender's next poll.
+    if (result.outcome === 'fulfilled') wakeMailSender();
     if (result.outcome === 'fulfilled' || result.outcome === 'already_fulfilled') return 'ready';
     if (result.outcome !== 'amount_mismatch') return 'processing';
     // Refunded now, or on the next look if Stripe does not answer this time.

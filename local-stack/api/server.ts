@@ -1,5 +1,5 @@
 // The offline Supabase API on one port, like `supabase start`'s gateway: /auth/v1 (GoTrue stand-in), /storage/v1
-// (Storage stand-in), /mailbox (where their mail lands) and /v1/projects/{ref}/config/auth (the Management API's
+// (Storage stand-in), /mailbox (where their mail and the local SMTP server's lands) and /v1/projects/{ref}/config/auth (the Management API's
 // view of the Auth settings). Development and test infrastructure only.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import { handleManagement } from './management';
 import type { Pool } from './db';
 import { corsHeaders, sendEmpty, sendJson, type RequestContext } from './http';
 import { handleMailbox } from './mailbox/router';
+import type { SmtpControl } from '../smtp/server';
 import { handleStorage } from './storage/router';
 
 export interface ApiServerOptions {
@@ -30,6 +31,8 @@ export interface ApiServerOptions {
   auth?: Partial<AuthSettings>;
   /** Global upload limit in bytes; Supabase's default is 50 MiB. */
   fileSizeLimit?: number;
+  /** The local SMTP server whose mail the mailbox shows: /mailbox/api/smtp reports its state and changes it. */
+  smtp?: SmtpControl;
 }
 
 export interface ApiServer {
@@ -86,7 +89,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     if (service === 'auth') return handleAuth(ctx, { pool, config: authConfig, limiter }, opts.log);
     if (service === 'storage') return handleStorage(ctx, storageDeps, opts.log);
     if (service === 'management') return handleManagement(ctx, authConfig, LOCAL_DEFAULTS.serviceRoleKey);
-    return handleMailbox(ctx, pool);
+    return handleMailbox(ctx, pool, opts.smtp);
   }
 
   const server = createServer((req, res) => {

@@ -122,3 +122,18 @@ create table if not exists local_mailbox.messages (
   created_at timestamptz not null default clock_timestamp()
 );
 create index if not exists messages_to_address_idx on local_mailbox.messages (lower(to_address), id desc);
+-- Mail that arrived over SMTP (local-stack/smtp: the shop's own mail) carries its sender, its Message-ID and its
+-- attachments; the Auth stand-in's mail has none of them.
+alter table local_mailbox.messages add column if not exists source text not null default 'auth';
+alter table local_mailbox.messages add column if not exists from_address text;
+alter table local_mailbox.messages add column if not exists message_id text;
+create index if not exists messages_message_id_idx on local_mailbox.messages (message_id);
+create table if not exists local_mailbox.attachments (
+  message_id bigint not null references local_mailbox.messages (id) on delete cascade,
+  position integer not null,
+  filename text,
+  content_type text not null,
+  size integer not null,
+  content bytea not null,
+  primary key (message_id, position)
+);

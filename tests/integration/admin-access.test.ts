@@ -27,13 +27,14 @@ vi.mock('next/headers', async () => {
 vi.mock('next/server', async (importOriginal) => ({ ...(await importOriginal<typeof import('next/server')>()), after: vi.fn() }));
 
 // ---- The table: one valid sample per admin action and route handler. ----
-let fx: { order: string; paid: OrderFixture; page: string; product: string; doomed: string; images: string[]; png: Uint8Array };
+let fx: { order: string; paid: OrderFixture; mail: number; page: string; product: string; doomed: string; images: string[]; png: Uint8Array };
 let documented: { orderId: string; creditNote: string };
 const matrixSku = () => `MATRIX-${newKey()}`;
 
 const ACTIONS: Record<string, () => unknown> = {
   'admin.orders.updateStatus': () => ({ orderId: fx.order, status: 'processing' }),
   'admin.orders.refund': () => ({ orderId: fx.paid.id, amountCents: 150, idempotencyKey: newKey(), markRefunded: false }),
+  'admin.orders.resendMail': () => ({ mailId: fx.mail }),
   'admin.pages.update': () => ({ pageId: fx.page, title: 'Matrix Page', content: 'Written by the admin action matrix.' }),
   'admin.products.create': () => ({ category: 'rings', values: { name: 'Matrix Ring', sku: matrixSku() } }),
   'admin.products.update': () => ({ category: 'rings', id: fx.product, values: { name: 'Matrix Ring', sku: matrixSku(), price_stone1: '12.50' } }),
@@ -116,8 +117,14 @@ beforeAll(async () => {
     select ${product!.id}, image_url, n = 1, n - 1 from (
       select image_url, row_number() over (order by image_url) as n from (select distinct image_url from product_images where ring_id is not null limit 2) u
     ) s returning id`;
+  const order = (await paidOrder(sql, 2_000, 'pending')).id;
+  // A message that failed for good, for Resend.
+  const [mail] = await sql<{ id: string }[]>`
+    insert into mail_outbox (kind, order_id, to_address, dedupe_key, status, attempts, last_error)
+    values ('dispatched', ${order}, 'matrix@mail.test', ${'matrix:' + newKey()}, 'failed', 10, 'Matrix') returning id`;
   fx = {
-    order: (await paidOrder(sql, 2_000, 'pending')).id,
+    order,
+    mail: Number(mail!.id),
     paid: await paidOrder(sql),
     page: page!.page_id,
     product: product!.id,

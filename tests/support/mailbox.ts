@@ -1,5 +1,14 @@
 // Reads the local mailbox of the API stand-in (GET /mailbox/api/messages) from tests.
 
+export interface MailAttachment {
+  index: number;
+  filename: string | null;
+  contentType: string;
+  size: number;
+  /** Path on the API stand-in: /mailbox/api/messages/{id}/attachments/{index}. */
+  url: string;
+}
+
 export interface Mail {
   id: number;
   to: string;
@@ -9,6 +18,11 @@ export interface Mail {
   created_at: string;
   links: string[];
   code: string | null;
+  /** 'auth': the Auth stand-in's mail; 'smtp': the shop's own, received by the local SMTP server. */
+  source: 'auth' | 'smtp';
+  from: string | null;
+  messageId: string | null;
+  attachments: MailAttachment[];
 }
 
 export interface LatestMailOptions {

@@ -4,6 +4,7 @@ import { migrate, recreateDatabase } from '../../local-stack/db/migrate';
 import { PROJECT_ROOT, apiUrl, databaseUrl, siteUrl, testConfig, type StackConfig } from '../../local-stack/config';
 import { startStripeServer } from '../../local-stack/stripe/server';
 import { startApiServer } from '../../local-stack/api/server';
+import { startSmtpServer, type LocalSmtpServer } from '../../local-stack/smtp/server';
 import type { AuthRateLimits } from '../../local-stack/api/auth/rate-limit';
 import { LOCAL_DEFAULTS } from '../../lib/core/local-defaults';
 import { seedAll } from '../../supabase/seed';
@@ -29,22 +30,28 @@ export interface TestStackOptions {
 export interface TestStack {
   config: StackConfig;
   databaseUrl: string;
+  /** The local SMTP server (SMTP_URL): make it refuse or go down in this process, or over /mailbox/api/smtp. */
+  smtp: LocalSmtpServer;
   stop(): Promise<void>;
 }
 
 export async function startTestStack(cfg: StackConfig = testConfig(), opts: TestStackOptions = {}): Promise<TestStack> {
   const pg = await startPostgres({ dataDir: cfg.pgDir, port: cfg.dbPort, fast: true });
   const stops: Array<() => Promise<void>> = [() => pg.stop()];
+  let smtp: LocalSmtpServer;
   try {
     await recreateDatabase(pg.url(), cfg.database);
     await migrate(databaseUrl(cfg));
-    // Stand-ins (auth + storage + mailbox; Stripe) are started here.
+    // Stand-ins (auth + storage + mailbox; SMTP; Stripe) are started here.
+    smtp = await startSmtpServer({ port: cfg.smtpPort, databaseUrl: databaseUrl(cfg) });
+    stops.push(() => smtp.close());
     const api = await startApiServer({
       port: cfg.apiPort,
       databaseUrl: databaseUrl(cfg),
       storageDir: cfg.storageDir,
       siteUrl: siteUrl(cfg),
       auth: { rateLimits: TEST_AUTH_RATE_LIMITS, maxFrequency: 1, enableConfirmations: opts.confirmations ?? true },
+      smtp,
     });
     stops.push(() => api.stop());
     const stripe = await startStripeServer({
@@ -67,6 +74,7 @@ export async function startTestStack(cfg: StackConfig = testConfig(), opts: Test
   return {
     config: cfg,
     databaseUrl: databaseUrl(cfg),
+    smtp,
     stop: async () => {
       for (const stop of stops.reverse()) await stop().catch(() => {});
     },

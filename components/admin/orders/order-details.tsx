@@ -5,6 +5,7 @@ import { statusLabel } from '@/lib/orders/status';
 import { Thumb } from '../thumb';
 import { OrderDocuments } from './order-documents';
 import { StatusControl } from './status-control';
+import { MailPanel } from './mail-panel';
 
 /** The transaction id is shown cut to 14 characters. */
 const shortTransaction = (id: string) => (id.length > 14 ? `${id.slice(0, 14)}…` : id);
@@ -42,7 +43,7 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
   );
 }
 
-/** The expanded row: items, addresses, payments, the status selector and the history of changes. */
+/** The expanded row: items, addresses, payments, the status selector, the history of changes and the order's mail. */
 export function OrderDetails({ order }: { order: AdminOrder }) {
   return (
     <div className="grid grid-cols-1 gap-5 bg-neutral-50 p-3 sm:p-4 lg:grid-cols-[2fr_1fr]">
@@ -148,6 +149,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
             </ol>
           )}
         </section>
+        <MailPanel mail={order.mail} />
       </div>
     </div>
   );

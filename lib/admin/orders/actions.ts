@@ -1,16 +1,34 @@
 'use server';
-// Order actions of the back office: change an order's status, and refund it through Stripe. Both run as the admin
-// under RLS through defineAction; the order's history is written by triggers in the same transaction.
+// Order actions of the back office: change an order's status, refund it through Stripe, and resend a failed mail.
+// All run as the admin under RLS through defineAction; the order's history is written by triggers in the same
+// transaction. Mail they queue goes out once the transaction has committed: this server's sender is woken then.
 import { z } from 'zod';
-import { defineAction } from '../../entry/define-action';
+import { ACTION_META, defineAction, type ServerAction } from '../../entry/define-action';
+import { RESEND_FAILURE, RESEND_SUCCESS } from '../../mail/labels';
+import { wakeMailSender } from '../../mail/sender';
 import { formatCents } from '../../core/format/money';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../orders/status';
 import { isUuid } from '../../core/validation/text';
 
 import { refundOrder, type RefundOutcome } from './refund';
-import { setOrderStatus } from './dispatch';
+import { setOrderStatus, type StatusChangeResult } from './dispatch';
+import { resendFailedMail } from './mail';
 import { optionalText } from '../../core/validation/text';
 import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
+
+/** The action, then (once it has committed) a wake-up for this server's mail sender when `queued` says so. */
+function wakingMailSender<T>(action: ServerAction<T>, queued: (data: T) => boolean = () => true): ServerAction<T> {
+  const wrapped = async (input: unknown) => {
+    const result = await action(input);
+    if (result.ok && queued(result.data)) wakeMailSender();
+    return result;
+  };
+  return Object.assign(wrapped, { [ACTION_META]: action[ACTION_META] });
+}
+
+// Named, not inline: in a 'use server' file Next takes a function written into an export for a server action.
+const dispatchMailQueued = (r: StatusChangeResult) => r.mailQueued;
+const refundMade = (r: RefundOutcome) => !r.replayed;
 
 const orderId = z
   .string({ error: 'The order id is missing.' })
@@ -27,15 +45,18 @@ const statusSchema = z.object({
   trackingNumber: optionalText({ max: 100, label: 'Tracking number' }).optional(),
 }, { error: 'Send the order id and its new status.' });
 
-export const updateOrderStatus = defineAction({
-  name: 'admin.orders.updateStatus',
-  access: 'admin',
-  schema: statusSchema,
-  success: 'Order status updated successfully',
-  failure: 'Failed to update order status',
-  revalidate: [ADMIN_DASHBOARD_TAG],
-  run: (input, { tx }) => setOrderStatus(tx, input),
-});
+export const updateOrderStatus = wakingMailSender(
+  defineAction({
+    name: 'admin.orders.updateStatus',
+    access: 'admin',
+    schema: statusSchema,
+    success: 'Order status updated successfully',
+    failure: 'Failed to update order status',
+    revalidate: [ADMIN_DASHBOARD_TAG],
+    run: (input, { tx }) => setOrderStatus(tx, input),
+  }),
+  dispatchMailQueued,
+);
 
 const refundSchema = z.object({
   orderId,
@@ -51,13 +72,38 @@ const refundSchema = z.object({
   markRefunded: z.boolean({ error: 'Say whether to mark the order refunded.' }).default(true),
 }, { error: 'Send the order id, the amount and the request key.' });
 
-export const refundOrderPayment = defineAction({
-  name: 'admin.orders.refund',
-  access: 'admin',
-  schema: refundSchema,
-  success: (r: RefundOutcome) =>
-    r.replayed ? `This refund of ${formatCents(r.amountCents)} was already made` : `Refunded ${formatCents(r.amountCents)} through Stripe`,
-  failure: 'Failed to refund the order',
-  revalidate: [ADMIN_DASHBOARD_TAG],
-  run: (input, { tx, user }) => refundOrder(tx, user!.id, input),
-});
+export const refundOrderPayment = wakingMailSender(
+  defineAction({
+    name: 'admin.orders.refund',
+    access: 'admin',
+    schema: refundSchema,
+    success: (r: RefundOutcome) =>
+      r.replayed ? `This refund of ${formatCents(r.amountCents)} was already made` : `Refunded ${formatCents(r.amountCents)} through Stripe`,
+    failure: 'Failed to refund the order',
+    revalidate: [ADMIN_DASHBOARD_TAG],
+    run: (input, { tx, user }) => refundOrder(tx, user!.id, input),
+  }),
+  refundMade,
+);
+
+const resendSchema = z.object(
+  {
+    mailId: z
+      .number({ error: 'The message id is missing.' })
+      .int({ error: 'That is not a message id.' })
+      .positive({ error: 'That is not a message id.' })
+      .max(Number.MAX_SAFE_INTEGER, { error: 'That is not a message id.' }),
+  },
+  { error: 'Send the id of the message to resend.' },
+);
+
+export const resendMail = wakingMailSender(
+  defineAction({
+    name: 'admin.orders.resendMail',
+    access: 'admin',
+    schema: resendSchema,
+    success: RESEND_SUCCESS,
+    failure: RESEND_FAILURE,
+    run: (input, { tx }) => resendFailedMail(tx, input.mailId),
+  }),
+);

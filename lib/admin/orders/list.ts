@@ -14,7 +14,8 @@ import { nearestEndWindow, totalPagesFor } from '../../core/pagination';
 import { ORDERS_PAGE_SIZE } from '../../orders/lists';
 import type { OrdersQuery } from './params';
 import { refundableCents } from './refund-rules';
-import type { AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment } from './types';
+import { loadOrderMail } from './mail';
+import type { AdminMail, AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment } from './types';
 
 interface OrderRow {
   id: string;
@@ -75,12 +76,19 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
                  from public.order_events e where e.order_id = o.id), '[]') as history
         from ids join public.orders o on o.id = ids.id
        order by ids.created_at ${direction}, ids.id ${direction}`;
-    const documents = await listDocumentsForOrders(tx, rows.map((r) => r.id));
-    return { orders: rows.map((r) => toAdminOrder(r, timeZone, documents.get(r.id) ?? [])), total, page, totalPages };
+    const ids = rows.map((r) => r.id);
+    const documents = await listDocumentsForOrders(tx, ids);
+    const mail = await loadOrderMail(tx, ids, timeZone);
+    return {
+      orders: rows.map((r) => toAdminOrder(r, timeZone, documents.get(r.id) ?? [], mail.get(r.id) ?? [])),
+      total,
+      page,
+      totalPages,
+    };
   });
 }
 
-function toAdminOrder(r: OrderRow, timeZone: string, documents: DocumentRef[]): AdminOrder {
+function toAdminOrder(r: OrderRow, timeZone: string, documents: DocumentRef[], mail: AdminMail[]): AdminOrder {
   const payments = r.payments.map((p) => ({ ...p, amountCents: Number(p.amountCents), at: formatDateTime(p.at, timeZone) }));
   return {
     id: r.id,
@@ -112,5 +120,6 @@ function toAdminOrder(r: OrderRow, timeZone: string, documents: DocumentRef[]): 
     })),
     refundableCents: refundableCents(payments),
     documents,
+    mail,
   };
 }

@@ -2,6 +2,8 @@
 import type { Address } from '../../checkout/address';
 import type { OrderStatus } from '../../orders/status';
 import type { DocumentRef } from '../../documents/paths';
+import type { MailStatus } from '../../mail/labels';
+import type { MailKind } from '../../mail/outbox';
 
 export interface AdminOrderItem {
   id: string;
@@ -47,6 +49,19 @@ export interface OrderDispatch {
   dispatchedLabel: string | null;
 }
 
+/** One message of the order's outbox, as the Mail panel lists it. */
+export interface AdminMail {
+  id: number;
+  kind: MailKind;
+  /** null: the shop's own notification address. */
+  to: string | null;
+  status: MailStatus;
+  /** Why the last try failed (kept while a retry waits). */
+  lastError: string | null;
+  /** 'Sent Nov 23, 2026, 2:05 PM', 'Next try …', in the shop's time zone. */
+  when: string;
+}
+
 export interface AdminOrder {
   id: string;
   reference: string;
@@ -70,6 +85,8 @@ export interface AdminOrder {
   refundableCents: number;
   /** The invoice and credit notes, oldest first. */
   documents: DocumentRef[];
+  /** The order's mail (confirmation, notices, dispatch, refunds), oldest first. */
+  mail: AdminMail[];
 }
 
 export interface AdminOrdersPage {

@@ -17,6 +17,7 @@ import { fulfilPaymentIntent, recordPaymentFailure } from '@/lib/orders/fulfilme
 import { recordStripeRefunds } from '@/lib/orders/refunds';
 import { refundMismatchedPayment } from '@/lib/orders/mismatch-refund';
 import { ADMIN_DASHBOARD_TAG } from '@/lib/core/cache/tags';
+import { wakeMailSender } from '@/lib/mail/sender';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -54,12 +55,15 @@ export const POST = defineRoute({ name: 'stripe.webhook', access: 'public', fail
       if (result.outcome === 'amount_mismatch') return json(200, { received: true, ...result, refund: await refundMismatchedPayment(intent) });
       // A new order (or one the confirmation page wrote first) joins the dashboard's figures now, not in 5 minutes.
       if (result.outcome === 'fulfilled' || result.outcome === 'already_fulfilled') revalidateAfterCommit([ADMIN_DASHBOARD_TAG]);
+      // Its confirmation and the shop's notice were queued with it: sent now rather than at the next poll.
+      if (result.outcome === 'fulfilled') wakeMailSender();
       return json(200, { received: true, ...result });
     }
     case 'payment_intent.payment_failed': {
       const intent = await retrieveOrNull(stripe().paymentIntents.retrieve(event.data.object.id));
       if (!intent) return unknownObject(event, ctx.requestId);
       const result = intent.status === 'succeeded' ? await fulfilPaymentIntent(intent) : await recordPaymentFailure(intent);
+      if ('outcome' in result && result.outcome === 'fulfilled') wakeMailSender();
       if ('outcome' in result && result.outcome === 'amount_mismatch') {
         return json(200, { received: true, ...result, refund: await refundMismatchedPayment(intent) });
       }
@@ -75,7 +79,11 @@ export const POST = defineRoute({ name: 'stripe.webhook', access: 'public', fail
       if (!charge) return unknownObject(event, ctx.requestId);
       const refunds = await stripe().refunds.list({ charge: chargeId, limit: 100 });
       const result = await recordStripeRefunds(charge, refunds.data);
-      if (result.outcome === 'recorded') revalidateAfterCommit([ADMIN_DASHBOARD_TAG]);
+      if (result.outcome === 'recorded') {
+        revalidateAfterCommit([ADMIN_DASHBOARD_TAG]);
+        // A refund that went through has its refund mail queued.
+        wakeMailSender();
+      }
       return json(200, { received: true, ...result });
     }
     default:

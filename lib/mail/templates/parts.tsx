@@ -1,0 +1,127 @@
+// Pieces the shop's mails share: a button link, an address, the order's lines and its totals. Text only, escaped
+// by React: product names, addresses and settings can never add markup.
+import { Column, Link, Row, Text } from '@react-email/components';
+import type { ReactNode } from 'react';
+import type { Address } from '../../checkout/address';
+import { formatCents } from '../../core/format/money';
+import { styles } from './theme';
+
+export function ButtonLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} style={styles.button}>
+      {children}
+    </Link>
+  );
+}
+
+export function AddressBlock({ title, address }: { title: string; address: Address | null }) {
+  const place = address ? [address.city, address.state, address.postal_code].filter(Boolean).join(', ') : '';
+  return (
+    <>
+      <Text style={{ ...styles.small, fontWeight: 600 }}>{title}</Text>
+      {address ? (
+        <Text style={styles.text}>
+          {address.full_name}
+          <br />
+          {address.address_line1}
+          {address.address_line2 ? (
+            <>
+              <br />
+              {address.address_line2}
+            </>
+          ) : null}
+          {place ? (
+            <>
+              <br />
+              {place}
+            </>
+          ) : null}
+          {address.country ? (
+            <>
+              <br />
+              {address.country}
+            </>
+          ) : null}
+        </Text>
+      ) : (
+        <Text style={styles.text}>Not given</Text>
+      )}
+    </>
+  );
+}
+
+/** Shipping beside billing on a wide screen; most clients stack the two columns on a phone. */
+export function Addresses({ shipping, billing }: { shipping: Address | null; billing: Address | null }) {
+  return (
+    <Row>
+      <Column style={{ paddingRight: '12px', verticalAlign: 'top', width: '50%' }}>
+        <AddressBlock title="Shipping address" address={shipping} />
+      </Column>
+      <Column style={{ verticalAlign: 'top', width: '50%' }}>
+        <AddressBlock title="Billing address" address={billing} />
+      </Column>
+    </Row>
+  );
+}
+
+export interface MailLine {
+  sku: string | null;
+  name: string;
+  options: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+/** The order's lines; in the plain-text part an aligned table (data-text-format, read by React Email's converter). */
+export function LinesTable({ lines }: { lines: MailLine[] }) {
+  return (
+    <table width="100%" cellPadding={0} cellSpacing={0} role="presentation" data-text-format="dataTable" style={{ borderCollapse: 'collapse' }}>
+      <thead>
+        <tr>
+          <th style={styles.headCell}>Item</th>
+          <th style={{ ...styles.headCell, ...styles.number }}>Qty</th>
+          <th style={{ ...styles.headCell, ...styles.number }}>Unit price</th>
+          <th style={{ ...styles.headCell, ...styles.number }}>Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line, i) => (
+          <tr key={i}>
+            <td style={styles.cell}>
+              <strong>{line.name}</strong>
+              <br />
+              <span style={{ color: '#5F5A52', fontSize: '13px' }}>
+                SKU: {line.sku ?? 'N/A'}
+                {line.options ? ` · ${line.options}` : ''}
+              </span>
+            </td>
+            <td style={{ ...styles.cell, ...styles.number }}>{line.quantity}</td>
+            <td style={{ ...styles.cell, ...styles.number }}>{formatCents(line.unitPriceCents)}</td>
+            <td style={{ ...styles.cell, ...styles.number }}>{formatCents(line.lineTotalCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Label and amount rows, the last one in bold when `strongLast`; in the plain text, one aligned line each. */
+export function Totals({ rows, strongLast = true }: { rows: [string, number][]; strongLast?: boolean }) {
+  return (
+    <table width="100%" cellPadding={0} cellSpacing={0} role="presentation" data-text-format="dataTable" style={{ borderCollapse: 'collapse', marginTop: '12px' }}>
+      <tbody>
+        {rows.map(([label, cents], i) => {
+          const weight = strongLast && i === rows.length - 1 ? 700 : 400;
+          const cell = { fontFamily: styles.text.fontFamily, fontSize: '15px', lineHeight: '24px', padding: '2px 8px', fontWeight: weight };
+          return (
+            <tr key={label}>
+              <td style={{ ...cell, textAlign: 'right' }}>{label}</td>
+              <td style={{ ...cell, ...styles.number, width: '120px' }}>{formatCents(cents)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

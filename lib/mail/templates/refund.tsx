@@ -1,0 +1,53 @@
+// To the buyer when a refund has gone through: the amount, what remains paid, and the credit note (attached).
+import { Section, Text } from '@react-email/components';
+import { formatCents } from '../../core/format/money';
+import { MailLayout, type MailShop } from './layout';
+import { Totals } from './parts';
+import { styles } from './theme';
+
+export interface RefundProps {
+  shop: MailShop;
+  reference: string;
+  customerName: string | null;
+  amountCents: number;
+  /** What the buyer has paid for the order after this refund and every earlier one. */
+  remainingCents: number;
+  creditNoteNumber: string | null;
+  creditNoteUrl: string | null;
+  orderUrl: string;
+}
+
+export function RefundMail(p: RefundProps) {
+  return (
+    <MailLayout preview={`${formatCents(p.amountCents)} refunded for order ${p.reference}`} shop={p.shop}>
+      <Text style={styles.h1}>Your refund</Text>
+      <Text style={styles.text}>{p.customerName ? `Hello ${p.customerName},` : 'Hello,'}</Text>
+      <Text style={styles.text}>
+        We have refunded <strong>{formatCents(p.amountCents)}</strong> for order <strong>{p.reference}</strong> to the
+        card you paid with. It can take 5 to 10 business days to show on your statement.
+      </Text>
+      <Totals
+        rows={[
+          ['Refunded', p.amountCents],
+          ['Still paid for this order', p.remainingCents],
+        ]}
+        strongLast={false}
+      />
+      <Section style={{ margin: '16px 0' }}>
+        {p.creditNoteNumber ? <Text style={styles.text}>Your credit note {p.creditNoteNumber} is attached.</Text> : null}
+        {p.creditNoteUrl ? (
+          <Text style={styles.small}>
+            <a href={p.creditNoteUrl} style={styles.link}>
+              Download credit note (PDF)
+            </a>
+          </Text>
+        ) : null}
+        <Text style={styles.small}>
+          <a href={p.orderUrl} style={styles.link}>
+            View your order
+          </a>
+        </Text>
+      </Section>
+    </MailLayout>
+  );
+}

@@ -1,0 +1,240 @@
+import 'server-only';
+// What each outbox message says: the sender (lib/mail/sender.ts) hands over a row, this reads the order, the shop
+// settings and the order's documents in one short read-only transaction, then renders the template (HTML and plain
+// text) and the PDF outside it. `messageFor` is the pure part: facts in, recipient, subject and template out.
+// Every link is absolute to SITE_URL; every text from the database or a person goes through React (escaped) and
+// subjects through subjectText (one line).
+import { createElement, type ReactElement } from 'react';
+import { z } from 'zod';
+import type { Address } from '../checkout/address';
+import { asServiceRole, type Tx } from '../core/db';
+import { env } from '../core/env';
+import { formatDateTime } from '../core/format/date';
+import { formatCents } from '../core/format/money';
+import { readNotifyAddress, readShopSettings } from '../settings/shop-settings';
+import { subjectText, type ComposedMail, type MailAttachment } from '../mail/message';
+import { ComposeRefusedError, type OutboxMail } from '../mail/sender';
+import { DispatchedMail } from '../mail/templates/dispatched';
+import type { MailShop } from '../mail/templates/layout';
+import { OrderConfirmationMail } from '../mail/templates/order-confirmation';
+import { OrderNoticeMail } from '../mail/templates/order-notice';
+import type { MailLine } from '../mail/templates/parts';
+import { RefundMail } from '../mail/templates/refund';
+import { renderMail } from '../mail/templates/render';
+import { creditNoteLink, documentLinks } from '../documents/access';
+import { renderDocumentPdf } from '../documents/pdf';
+import { readCreditNote, readInvoice } from '../documents/store';
+import { documentFileName, type IssuedDocument } from '../documents/types';
+import { orderReference } from './reference';
+
+export interface OrderFacts {
+  id: string;
+  reference: string;
+  placedAt: Date;
+  customerName: string | null;
+  customerEmail: string | null;
+  customerPhone: string | null;
+  totalCents: number;
+  shipping: Address | null;
+  billing: Address | null;
+}
+
+/** Absolute links into the shop (lib/documents/access.ts: signed, so they open on any device). */
+export interface MessageLinks {
+  order: string;
+  invoice: string;
+  creditNote: string | null;
+}
+
+/** Everything a message says, read at send time (an issued document's lines are its own snapshot). */
+export type MessageFacts = { to: string; shop: MailShop; timeZone: string; order: OrderFacts; links: MessageLinks } & (
+  | { kind: 'order_confirmation'; lines: MailLine[]; invoiceNumber: string | null }
+  | { kind: 'order_notice'; lines: MailLine[] }
+  | { kind: 'dispatched'; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null }
+  | { kind: 'refund'; amountCents: number; remainingCents: number; creditNoteNumber: string | null }
+);
+
+export interface Message {
+  to: string;
+  subject: string;
+  element: ReactElement;
+}
+
+/** The recipient, subject and template of a message: pure, so its words can be checked without a database. */
+export function messageFor(facts: MessageFacts): Message {
+  const { order, shop, links } = facts;
+  const base = { shop, reference: order.reference, customerName: order.customerName };
+  switch (facts.kind) {
+    case 'order_confirmation':
+      return {
+        to: facts.to,
+        subject: subjectText(`Your order ${order.reference} is confirmed`),
+        element: createElement(OrderConfirmationMail, {
+          ...base,
+          placedAt: formatDateTime(order.placedAt, facts.timeZone),
+          lines: facts.lines,
+          totalCents: order.totalCents,
+          shipping: order.shipping,
+          billing: order.billing,
+          orderUrl: links.order,
+          invoiceUrl: links.invoice,
+          invoiceNumber: facts.invoiceNumber,
+        }),
+      };
+    case 'order_notice':
+      return {
+        to: facts.to,
+        subject: subjectText(`New order ${order.reference}: ${formatCents(order.totalCents)} from ${order.customerName ?? 'a guest'}`),
+        element: createElement(OrderNoticeMail, {
+          ...base,
+          placedAt: formatDateTime(order.placedAt, facts.timeZone),
+          customerEmail: order.customerEmail,
+          customerPhone: order.customerPhone,
+          lines: facts.lines,
+          totalCents: order.totalCents,
+          adminUrl: new URL('/admin/orders', shop.siteUrl).toString(),
+        }),
+      };
+    case 'dispatched':
+      return {
+        to: facts.to,
+        subject: subjectText(`Your order ${order.reference} is on its way`),
+        element: createElement(DispatchedMail, {
+          ...base,
+          carrier: facts.carrier,
+          trackingNumber: facts.trackingNumber,
+          trackingUrl: facts.trackingUrl,
+          orderUrl: links.order,
+        }),
+      };
+    case 'refund':
+      return {
+        to: facts.to,
+        subject: subjectText(`Refund of ${formatCents(facts.amountCents)} for order ${order.reference}`),
+        element: createElement(RefundMail, {
+          ...base,
+          amountCents: facts.amountCents,
+          remainingCents: facts.remainingCents,
+          creditNoteNumber: facts.creditNoteNumber,
+          creditNoteUrl: links.creditNote,
+          orderUrl: links.order,
+        }),
+      };
+  }
+}
+
+// The payloads the dispatch and refund code queue (lib/admin/orders/dispatch.ts, lib/orders/refund-documents.ts),
+// read back from jsonb: checked, never trusted.
+const dispatchPayload = z.object({
+  carrier: z.string().max(60).nullish().catch(null),
+  trackingNumber: z.string().max(100).nullish().catch(null),
+  trackingUrl: z.url({ protocol: /^https$/ }).max(500).nullish().catch(null),
+});
+const refundPayload = z.object({
+  creditNoteId: z.uuid().nullish().catch(null),
+  amountCents: z.number().int().positive(),
+  remainingCents: z.number().int().min(0),
+});
+
+interface OrderRow {
+  id: string;
+  order_reference: string | null;
+  created_at: Date;
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  total_amount: string;
+  shipping_address: Address | null;
+  billing_address: Address | null;
+}
+
+async function readOrder(tx: Tx, orderId: string): Promise<OrderFacts> {
+  const [o] = await tx<OrderRow[]>`
+    select id, order_reference, created_at, customer_name, customer_email, customer_phone, total_amount,
+           shipping_address, billing_address
+      from public.orders where id = ${orderId}`;
+  if (!o) throw new ComposeRefusedError('The order no longer exists.');
+  return {
+    id: o.id,
+    reference: orderReference(o),
+    placedAt: o.created_at,
+    customerName: o.customer_name,
+    customerEmail: o.customer_email,
+    customerPhone: o.customer_phone,
+    totalCents: Number(o.total_amount),
+    shipping: o.shipping_address,
+    billing: o.billing_address,
+  };
+}
+
+/** The invoice's lines, as billed; an order without an invoice shows its items as they are now. */
+async function readLines(tx: Tx, orderId: string, invoice: IssuedDocument | null): Promise<MailLine[]> {
+  if (invoice) return invoice.snapshot.lines;
+  const rows = await tx<{ sku: string | null; name: string | null; specifications: string | null; quantity: number; unit_price: string }[]>`
+    select p.sku, p.name, i.specifications, i.quantity, i.unit_price
+      from public.order_items i left join public.catalog_products p on p.id = i.product_id
+     where i.order_id = ${orderId} order by i.created_at, i.id`;
+  return rows.map((r) => ({
+    sku: r.sku,
+    name: r.name ?? 'Product Unavailable',
+    options: r.specifications ?? '',
+    quantity: r.quantity,
+    unitPriceCents: Number(r.unit_price),
+    lineTotalCents: Number(r.unit_price) * r.quantity,
+  }));
+}
+
+function buyer(mail: OutboxMail): string {
+  if (!mail.to) throw new ComposeRefusedError('The order has no e-mail address.');
+  return mail.to;
+}
+
+/** The facts of one outbox row, and the document to attach, read as the service role (the sender acts for nobody). */
+async function readFacts(mail: OutboxMail): Promise<{ facts: MessageFacts; document: IssuedDocument | null }> {
+  if (!mail.orderId) throw new ComposeRefusedError('The message names no order.');
+  const orderId = mail.orderId;
+  const e = env();
+  return asServiceRole(async (tx) => {
+    const settings = await readShopSettings(tx);
+    const shop: MailShop = { name: settings.shopName, postalAddress: settings.postalAddress, supportEmail: settings.supportEmail, supportPhone: settings.supportPhone, siteUrl: e.SITE_URL };
+    const links: MessageLinks = { ...documentLinks(orderId), creditNote: null };
+    const common = { shop, timeZone: e.SHOP_TIME_ZONE, order: await readOrder(tx, orderId), links };
+    switch (mail.kind) {
+      case 'order_confirmation': {
+        const invoice = await readInvoice(tx, orderId);
+        const lines = await readLines(tx, orderId, invoice);
+        return { facts: { ...common, kind: mail.kind, to: buyer(mail), lines, invoiceNumber: invoice?.number ?? null }, document: invoice };
+      }
+      case 'order_notice': {
+        const to = mail.to ?? (await readNotifyAddress(tx, e.SHOP_NOTIFY_EMAIL));
+        if (!to) throw new ComposeRefusedError('No notification address is set.');
+        const lines = await readLines(tx, orderId, await readInvoice(tx, orderId));
+        return { facts: { ...common, kind: mail.kind, to, lines }, document: null };
+      }
+      case 'dispatched': {
+        const p = dispatchPayload.parse(mail.payload);
+        const facts: MessageFacts = { ...common, kind: mail.kind, to: buyer(mail), carrier: p.carrier ?? null, trackingNumber: p.trackingNumber ?? null, trackingUrl: p.trackingUrl ?? null };
+        return { facts, document: null };
+      }
+      case 'refund': {
+        const parsed = refundPayload.safeParse(mail.payload);
+        if (!parsed.success) throw new ComposeRefusedError('The refund message has no amount.');
+        const p = parsed.data;
+        const [note] = p.creditNoteId ? await tx<{ number: string }[]>`select number from public.credit_notes where id = ${p.creditNoteId}` : [];
+        const document = note ? await readCreditNote(tx, orderId, note.number) : null;
+        if (document) links.creditNote = creditNoteLink(orderId, document.number);
+        const facts: MessageFacts = { ...common, kind: mail.kind, to: buyer(mail), amountCents: p.amountCents, remainingCents: p.remainingCents, creditNoteNumber: document?.number ?? null };
+        return { facts, document };
+      }
+    }
+  });
+}
+
+/** The sender's composer (instrumentation.ts gives it to startMailSender). */
+export async function composeOrderMail(mail: OutboxMail): Promise<ComposedMail> {
+  const { facts, document } = await readFacts(mail);
+  const message = messageFor(facts);
+  const [{ html, text }, pdf] = await Promise.all([renderMail(message.element), document ? renderDocumentPdf(document) : null]);
+  const attachments: MailAttachment[] = document && pdf ? [{ filename: documentFileName(document), contentType: 'application/pdf', content: pdf }] : [];
+  return { to: message.to, subject: message.subject, html, text, attachments };
+}

@@ -1,0 +1,99 @@
+// The order mails end to end: a buyer pays through the Stripe stand-in, the webhook route fulfils the order and
+// queues its mail in the same transaction, and this process's sender (as instrumentation.ts starts it, woken by the
+// route) sends it to the local SMTP server. With the SMTP server down the fulfilment still succeeds and the mail
+// waits; when the server is back the outbox drains in seconds, not at the next back-off. Markup in a product name
+// or an address arrives as text.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '@/lib/core/db';
+import { startMailSender, stopMailSender } from '@/lib/mail/sender';
+import { PROBE_MS } from '@/lib/mail/sender';
+import { composeOrderMail } from '@/lib/orders/messages';
+import { smtpDown, smtpState, smtpUp } from '../support/smtp';
+import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint } from './checkout-support';
+import { API_URL, attachmentsOf, outboxRows, paidCheckoutOrder, parkEarlierMail, receivedBy, waitFor } from './mail-support';
+
+let endpoint: WebhookEndpoint;
+const buyer = () => `buyer-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@mail.test`;
+
+beforeAll(async () => {
+  endpoint = await startWebhookEndpoint();
+  await setDelivery({ webhookUrl: endpoint.url, copies: 1, delayMs: 0, retryDelaysMs: [100, 200, 400] });
+});
+beforeEach(async () => {
+  await parkEarlierMail();
+  // The server's own sender, with the default back-off (30 s): only the probe can make the mail go sooner.
+  startMailSender({ compose: composeOrderMail, settings: { enabled: true, pollMs: 200 } });
+});
+afterEach(async () => {
+  await stopMailSender();
+  await smtpUp(API_URL);
+});
+afterAll(async () => {
+  await waitForDeliveries();
+  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await endpoint.close();
+  await sql.end();
+  await db().end();
+});
+
+describe('fulfilment while SMTP is down', () => {
+  it('succeeds, keeps the mail queued, and the outbox drains when SMTP is back', { timeout: 60_000 }, async () => {
+    await smtpDown(API_URL);
+    const email = buyer();
+    const { orderId } = await paidCheckoutOrder({ name: 'Down Time Ring', email });
+
+    // The order, its items, its transaction and its invoice are written, and the webhook was answered 200.
+    const [order] = await sql<{ status: string; customer_email: string; order_reference: string }[]>`
+      select status, customer_email, order_reference from orders where id = ${orderId}`;
+    expect(order).toMatchObject({ status: 'completed', customer_email: email });
+    expect(await sql`select number from invoices where order_id = ${orderId}`).toHaveLength(1);
+    expect(endpoint.statuses.at(-1)).toBe(200);
+
+    // The route woke the sender; the tries failed and wait (30 s back-off), with the reason kept.
+    await waitFor(async () => (await outboxRows(sql`order_id = ${orderId} and attempts > 0 and status = 'queued'`)).length === 2, 10_000, 'a failed first try of both mails');
+    const waiting = await outboxRows(sql`order_id = ${orderId}`);
+    expect(waiting.map((r) => r.status)).toEqual(['queued', 'queued']);
+    for (const row of waiting) {
+      expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
+      expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    }
+    expect(await receivedBy(email)).toHaveLength(0);
+
+    const back = Date.now();
+    await smtpUp(API_URL);
+    await waitFor(async () => (await outboxRows(sql`order_id = ${orderId} and status = 'sent'`)).length === 2, 3 * PROBE_MS, 'both mails sent');
+    const drainedInMs = Date.now() - back;
+    expect(drainedInMs).toBeLessThan(3 * PROBE_MS);
+
+    const [confirmation] = await receivedBy(email);
+    expect(confirmation!.subject).toBe(`Your order ${order!.order_reference} is confirmed`);
+    const notices = (await receivedBy('orders@aurelia.test')).filter((m) => m.subject.includes(order!.order_reference));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.subject).toMatch(new RegExp(`^New order ${order!.order_reference}: \\$49\\.00 from Grace Hopper$`));
+    expect((await smtpState(API_URL)).up).toBe(true);
+  });
+});
+
+describe('markup in a product name or an address', () => {
+  it('arrives as text in the HTML and the plain text, with the invoice attached', { timeout: 30_000 }, async () => {
+    const email = buyer();
+    const name = 'Halo <img src=x onerror=alert(1)> Ring <b>bold</b>';
+    const { orderId } = await paidCheckoutOrder({ name, email, fullName: 'Grace <i>Hopper</i>' });
+    await waitFor(async () => (await receivedBy(email)).length === 1, 10_000, 'the confirmation');
+    const [mail] = await receivedBy(email);
+
+    expect(mail!.html_body).toContain('Halo &lt;img src=x onerror=alert(1)&gt; Ring &lt;b&gt;bold&lt;/b&gt;');
+    expect(mail!.html_body).toContain('Grace &lt;i&gt;Hopper&lt;/i&gt;');
+    expect(mail!.html_body).not.toMatch(/<img src=x|<b>bold|<i>Hopper/);
+    expect(mail!.text_body).toContain(name);
+    expect(mail!.text_body).toContain('Grace <i>Hopper</i>');
+    expect(mail!.text_body).toMatch(/Total paid\s+\$49\.00/);
+
+    const [invoice] = await sql<{ number: string }[]>`select number from invoices where order_id = ${orderId}`;
+    const files = await attachmentsOf(mail!.id);
+    expect(files.map((f) => [f.filename, f.content_type])).toEqual([[`${invoice!.number}.pdf`, 'application/pdf']]);
+    expect(files[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+    // Every link is absolute to the site.
+    for (const href of mail!.html_body.matchAll(/href="([^"]+)"/g)) expect(href[1]).toMatch(/^(http:\/\/localhost:\d+|mailto:)/);
+  });
+});

@@ -64,7 +64,9 @@ test('a product saved in the back office on A is fresh on every worker of A and 
         .join(', ')}`,
     );
     for (const agents of targets.map((t) => t.agent)) agents.destroy();
-    for (const ms of fresh) expect(ms).toBeLessThan(1000);
+    // Pages re-render on their next request: a listing or product page within a second; a search page, which runs
+    // the search again, within a few (it is cached with the catalog tag like the others).
+    for (const [i, ms] of fresh.entries()) expect(ms, targets[i]!.url).toBeLessThan(targets[i]!.url.includes('/search?') ? 5000 : 1000);
   } finally {
     await sql`delete from earrings where id = ${id}`;
   }

@@ -112,10 +112,9 @@ export async function paidCheckoutOrder(opts: { name: string; email: string; ful
   await saveCheckoutAddresses({
     checkoutId: session.checkoutId,
     allowedCheckoutIds: [session.checkoutId],
+    email: opts.email,
     addresses: { shipping: { ...ADDRESS, full_name: opts.fullName ?? ADDRESS.full_name }, billing: emptyAddress(), sameAsShipping: true },
   });
-  // Checkout asks the buyer for an address; here it is written as checkout would store it.
-  await sql`update checkout_sessions set email = ${opts.email} where id = ${session.checkoutId}`;
   const paid = await sdk.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
   if (paid.status !== 'succeeded') throw new Error(`payment ${paid.status}`);
   await waitForDeliveries();

@@ -3,43 +3,23 @@ import Image from 'next/image';
 import Link from '@/components/shop/shop-link';
 import { canOptimize } from '@/components/shop/listing/image-srcset';
 import type { Address } from '@/lib/checkout/address';
-import { countries } from '@/lib/checkout/countries';
 import { formatCents } from '@/lib/core/format/money';
 import { DOWNLOAD_INVOICE } from '@/lib/documents/labels';
 import type { ConfirmationOrder } from '@/lib/orders/confirmation';
+import { AddressLines } from '../ui/address-lines';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const countryName = (code: string) => countries().find((c) => c.code === code)?.name ?? code;
 
 function AddressBlock({ title, address }: { title: string; address: Address | null }) {
   return (
     <section className="rounded-lg border border-stone-line bg-white p-5">
       <h3 className="text-lg">{title}</h3>
-      {address ? (
-        <address className="mt-2 text-sm leading-relaxed not-italic text-ink-soft">
-          {address.full_name}
-          <br />
-          {address.address_line1}
-          {address.address_line2 && (
-            <>
-              <br />
-              {address.address_line2}
-            </>
-          )}
-          <br />
-          {[address.city, address.state, address.postal_code].filter(Boolean).join(', ')}
-          <br />
-          {countryName(address.country)}
-          {address.phone && (
-            <>
-              <br />
-              <span className="tabular">{address.phone}</span>
-            </>
-          )}
-        </address>
-      ) : (
-        <p className="mt-2 text-sm text-stone-muted">N/A</p>
-      )}
+      <AddressLines
+        address={address}
+        phone
+        className="mt-2 text-sm leading-relaxed not-italic text-ink-soft"
+        fallback={<p className="mt-2 text-sm text-stone-muted">N/A</p>}
+      />
     </section>
   );
 }

@@ -1,8 +1,7 @@
 // What a document's PDF says, as plain strings from the snapshot alone: amounts in cents formatted once here, dates
 // in the shop's time zone. The layout (pdf.ts) only places these strings, so nothing in a product name, an address or
 // the settings is ever read as markup. Pure.
-import type { Address } from '../checkout/address';
-import { countries } from '../checkout/countries';
+import { addressLines } from '../checkout/address-lines';
 import { formatDate } from '../core/format/date';
 import { formatCents } from '../core/format/money';
 import { DOCUMENT_TITLES, NO_SKU } from './labels';
@@ -36,19 +35,11 @@ export interface PdfContent {
 }
 
 const NOT_GIVEN = 'Not given';
-const countryName = (code: string) => countries().find((c) => c.code === code)?.name ?? code;
 
 /** Text as lines, blank ones dropped ('\r\n' or '\n'). */
 export const textLines = (value: string | null | undefined): string[] =>
   (value ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
 
-export function addressLines(address: Address | null): string[] {
-  if (!address) return [];
-  const place = [address.city, [address.state, address.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [address.full_name, address.address_line1, address.address_line2, place, address.country ? countryName(address.country) : '']
-    .map((l) => (l ?? '').trim())
-    .filter(Boolean);
-}
 
 export function documentContent(doc: IssuedDocument, timeZone: string): PdfContent {
   const s = doc.snapshot;

@@ -237,6 +237,6 @@ describe('the checkout and the account', () => {
   it('prefills nothing but the profile for a customer without addresses', async () => {
     const U = await newUser('fresh');
     const prefill = await checkoutPrefill(U);
-    expect(prefill).toEqual({ shipping: { ...emptyAddress() }, billing: null });
+    expect(prefill).toEqual({ email: U.email, shipping: { ...emptyAddress() }, billing: null });
   });
 });

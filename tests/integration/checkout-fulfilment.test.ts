@@ -26,6 +26,7 @@ import {
   waitForDeliveries,
   type TestProducts,
   type WebhookEndpoint,
+  removeProducts,
 } from './checkout-support';
 import { ADMIN_DASHBOARD_TAG } from '@/lib/core/cache/tags';
 
@@ -43,6 +44,7 @@ afterEach(async () => {
   await waitForDeliveries();
 });
 afterAll(async () => {
+  await removeProducts(p);
   await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
   await endpoint.close();
   await sql.end();

@@ -9,13 +9,14 @@ import { emptyAddress } from '@/lib/checkout/address';
 import { saveAddressesSchema } from '@/lib/checkout/address-schema';
 
 const BUYER_EMAIL = 'buyer@shop.example';
-import { ADDRESS, insertProducts, sdk, sql, type TestProducts } from './checkout-support';
+import { ADDRESS, insertProducts, sdk, sql, type TestProducts, removeProducts } from './checkout-support';
 
 let p: TestProducts;
 beforeAll(async () => {
   p = await insertProducts();
 });
 afterAll(async () => {
+  await removeProducts(p);
   await sql.end();
   await db().end();
 });

@@ -23,6 +23,9 @@ const hosted: Record<string, string> = {
   NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
   STRIPE_WEBHOOK_SECRET: 'whsec_123',
   SITE_URL: 'https://shop.example.com',
+  SMTP_URL: 'smtp://mailer:secret@smtp.example.com:587',
+  MAIL_FROM: 'Aurelia Fine Jewelry <orders@shop.example.com>',
+  SHOP_NOTIFY_EMAIL: 'orders@shop.example.com',
 };
 
 describe('checkout cookie secret', () => {

@@ -2,7 +2,8 @@
 // formatted from cents, dates in the shop's time zone, and for a credit note the amount credited, the invoice it
 // credits and what remains paid.
 import { describe, expect, it } from 'vitest';
-import { addressLines, documentContent } from '@/lib/documents/pdf-content';
+import { documentContent } from '@/lib/documents/pdf-content';
+import { addressLines } from '@/lib/checkout/address-lines';
 import type { IssuedDocument } from '@/lib/documents/types';
 
 const invoice: IssuedDocument = {

@@ -9,26 +9,7 @@ import { updateOrderStatus } from '@/lib/admin/orders/actions';
 import type { AdminOrder } from '@/lib/admin/orders/types';
 import { KNOWN_CARRIERS } from '@/lib/orders/tracking';
 
-interface DispatchDialogProps {
-  order: AdminOrder;
-  open: boolean;
-  onOpenChange(open: boolean): void;
-}
-
-export function DispatchDialog({ order, open, onOpenChange }: DispatchDialogProps) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="admin fixed left-1/2 top-1/2 z-50 !min-h-0 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none">
-          {open && <DispatchForm order={order} close={() => onOpenChange(false)} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-function DispatchForm({ order, close }: { order: AdminOrder; close(): void }) {
+export function DispatchForm({ order, close }: { order: AdminOrder; close(): void }) {
   const router = useRouter();
   const ids = useId();
   const [carrier, setCarrier] = useState(order.dispatch?.carrier ?? '');

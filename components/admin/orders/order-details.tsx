@@ -2,6 +2,7 @@ import type { Address } from '@/lib/checkout/address';
 import type { AdminOrder } from '@/lib/admin/orders/types';
 import { formatCents } from '@/lib/core/format/money';
 import { statusLabel } from '@/lib/orders/status';
+import { AddressLines } from '../../ui/address-lines';
 import { Thumb } from '../thumb';
 import { OrderDocuments } from './order-documents';
 import { StatusControl } from './status-control';
@@ -14,31 +15,7 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
   return (
     <div>
       <h3 className="adm-label">{title}</h3>
-      {address ? (
-        <address className="text-sm not-italic leading-relaxed">
-          {address.full_name}
-          <br />
-          {address.address_line1}
-          {address.address_line2 ? (
-            <>
-              <br />
-              {address.address_line2}
-            </>
-          ) : null}
-          <br />
-          {[address.city, address.state, address.postal_code].filter(Boolean).join(', ')}
-          <br />
-          {address.country}
-          {address.phone ? (
-            <>
-              <br />
-              {address.phone}
-            </>
-          ) : null}
-        </address>
-      ) : (
-        <p className="adm-muted">Not given</p>
-      )}
+      <AddressLines address={address} phone className="text-sm not-italic leading-relaxed" fallback={<p className="adm-muted">Not given</p>} />
     </div>
   );
 }

@@ -10,30 +10,11 @@ import { refundOrderPayment, updateOrderStatus } from '@/lib/admin/orders/action
 import type { AdminOrder } from '@/lib/admin/orders/types';
 import { formatCents, toCents } from '@/lib/core/format/money';
 
-interface RefundDialogProps {
-  order: AdminOrder;
-  open: boolean;
-  onOpenChange(open: boolean): void;
-}
-
-export function RefundDialog({ order, open, onOpenChange }: RefundDialogProps) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="admin fixed left-1/2 top-1/2 z-50 !min-h-0 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none">
-          {open && <RefundForm order={order} close={() => onOpenChange(false)} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
 function newKey(): string {
   return crypto.randomUUID();
 }
 
-function RefundForm({ order, close }: { order: AdminOrder; close(): void }) {
+export function RefundForm({ order, close }: { order: AdminOrder; close(): void }) {
   const router = useRouter();
   const ids = useId();
   const [key, setKey] = useState(newKey);

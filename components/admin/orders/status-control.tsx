@@ -5,8 +5,9 @@ import { toast } from '@/components/ui/toaster';
 import { updateOrderStatus } from '@/lib/admin/orders/actions';
 import type { AdminOrder } from '@/lib/admin/orders/types';
 import { isOrderStatus, ORDER_STATUSES, STATUS_BADGE, statusLabel, type OrderStatus } from '@/lib/orders/status';
-import { DispatchDialog } from './dispatch-dialog';
-import { RefundDialog } from './refund-dialog';
+import { DispatchForm } from './dispatch-dialog';
+import { OrderDialog } from './order-dialog';
+import { RefundForm } from './refund-dialog';
 
 /**
  * The order's status selector (all six). 'Dispatched' asks for the carrier and tracking number; 'Refunded' on an
@@ -64,8 +65,12 @@ export function StatusControl({ order }: { order: AdminOrder }) {
           </option>
         ))}
       </select>
-      <RefundDialog order={order} open={refunding} onOpenChange={setRefunding} />
-      <DispatchDialog order={order} open={dispatching} onOpenChange={setDispatching} />
+      <OrderDialog open={refunding} onOpenChange={setRefunding}>
+        <RefundForm order={order} close={() => setRefunding(false)} />
+      </OrderDialog>
+      <OrderDialog open={dispatching} onOpenChange={setDispatching}>
+        <DispatchForm order={order} close={() => setDispatching(false)} />
+      </OrderDialog>
     </div>
   );
 }

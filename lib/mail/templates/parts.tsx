@@ -1,8 +1,9 @@
 // Pieces the shop's mails share: a button link, an address, the order's lines and its totals. Text only, escaped
 // by React: product names, addresses and settings can never add markup.
 import { Column, Link, Row, Text } from '@react-email/components';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Address } from '../../checkout/address';
+import { addressLines } from '../../checkout/address-lines';
 import { formatCents } from '../../core/format/money';
 import { styles } from './theme';
 
@@ -15,37 +16,20 @@ export function ButtonLink({ href, children }: { href: string; children: ReactNo
 }
 
 export function AddressBlock({ title, address }: { title: string; address: Address | null }) {
-  const place = address ? [address.city, address.state, address.postal_code].filter(Boolean).join(', ') : '';
+  const lines = addressLines(address);
   return (
     <>
       <Text style={{ ...styles.small, fontWeight: 600 }}>{title}</Text>
-      {address ? (
-        <Text style={styles.text}>
-          {address.full_name}
-          <br />
-          {address.address_line1}
-          {address.address_line2 ? (
-            <>
-              <br />
-              {address.address_line2}
-            </>
-          ) : null}
-          {place ? (
-            <>
-              <br />
-              {place}
-            </>
-          ) : null}
-          {address.country ? (
-            <>
-              <br />
-              {address.country}
-            </>
-          ) : null}
-        </Text>
-      ) : (
-        <Text style={styles.text}>Not given</Text>
-      )}
+      <Text style={styles.text}>
+        {lines.length === 0
+          ? 'Not given'
+          : lines.map((line, i) => (
+              <Fragment key={i}>
+                {i > 0 && <br />}
+                {line}
+              </Fragment>
+            ))}
+      </Text>
     </>
   );
 }

@@ -9,6 +9,8 @@ import { CART_STORAGE_KEY, type CartItem } from '../../lib/cart/types';
 import { SEED_SHOP_SETTINGS } from '../../supabase/seed/shop-settings';
 import { adminTest } from './support/admin-session';
 import { fillCard, fillShipping } from './support/checkout-form';
+import { latestMail } from '../support/mailbox';
+import { formatCents } from '../../lib/core/format/money';
 
 // Closed by its idle timeout: with fullyParallel a worker may run this file's hooks again after afterAll.
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, idle_timeout: 2, onnotice: () => {} });
@@ -28,17 +30,19 @@ async function ringCart(): Promise<CartItem[]> {
   });
 }
 
-/** Pays for a seeded ring as a guest in `page`; answers the confirmation's order id and reference. */
-async function buyAsGuest(page: Page): Promise<{ orderId: string; reference: string }> {
+/** Pays for a seeded ring as a guest in `page`; answers the confirmation's order id, reference and the buyer's address. */
+async function buyAsGuest(page: Page): Promise<{ orderId: string; reference: string; email: string; totalCents: number }> {
   const items = await ringCart();
+  const email = `guest-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@documents.test`;
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [CART_STORAGE_KEY, JSON.stringify(items)] as const);
   await page.goto('/checkout');
-  await fillShipping(page);
+  await fillShipping(page, email);
   await fillCard(page, '4242424242424242');
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   const orderId = new URL(page.url()).pathname.split('/').pop()!;
-  return { orderId, reference: (await page.getByTestId('order-reference').textContent())!.trim() };
+  const totalCents = Math.round(items[0]!.quantity * items[0]!.selectedPrice! * 100);
+  return { orderId, reference: (await page.getByTestId('order-reference').textContent())!.trim(), email, totalCents };
 }
 
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -51,8 +55,14 @@ async function newGuestPage(browser: Browser, project: { viewport?: { width: num
   return { context, page: await context.newPage() };
 }
 
-test('a guest pays and opens the invoice from the confirmation page as a PDF; another browser gets 404', async ({ page, browser }, info) => {
-  const { orderId } = await buyAsGuest(page);
+test('a guest pays, gets the confirmation mail with the right total, and opens the invoice as a PDF; another browser gets 404', async ({ page, browser }, info) => {
+  const { orderId, reference, email, totalCents } = await buyAsGuest(page);
+  // The servers' senders deliver the confirmation to the local SMTP server within seconds.
+  const subject = `Your order ${reference} is confirmed`;
+  await expect.poll(async () => (await latestMail(process.env.NEXT_PUBLIC_SUPABASE_URL!, email, { timeoutMs: 0 }))?.subject, { timeout: 20_000 }).toBe(subject);
+  const mail = (await latestMail(process.env.NEXT_PUBLIC_SUPABASE_URL!, email))!;
+  expect(mail.text).toContain(formatCents(totalCents));
+  expect(mail.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^INV-\d{4}-\d{6}\.pdf$/)]);
   const link = page.getByRole('link', { name: 'Download invoice (PDF)' });
   await expect(link).toBeVisible();
   const href = (await link.getAttribute('href'))!;

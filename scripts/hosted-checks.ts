@@ -2,6 +2,7 @@
 // from the same settings the servers use. It only reads, so it is safe to run against production.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import nodemailer from 'nodemailer';
 import postgres from 'postgres';
 import { connectionFor } from '../lib/core/db/connection.mjs';
 import { createStripeClient } from '../lib/payments/client';
@@ -146,6 +147,25 @@ const CHECKS: Array<[string, Check]> = [
       const missing = events.has('*') ? [] : WEBHOOK_EVENTS.filter((e) => !events.has(e));
       if (missing.length) fail(`the endpoint at ${target} is not subscribed to ${missing.join(', ')}`);
       return `${target} receives ${WEBHOOK_EVENTS.join(', ')}`;
+    },
+  ],
+  [
+    'shop mail',
+    async ({ env }) => {
+      const smtpUrl = need(env, 'SMTP_URL');
+      need(env, 'MAIL_FROM');
+      need(env, 'SHOP_NOTIFY_EMAIL');
+      const server = new URL(smtpUrl);
+      // The connection, the greeting and the login the senders use, without sending anything.
+      const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000 });
+      try {
+        await transport.verify();
+      } catch (err) {
+        fail(`${server.protocol}//${server.host} did not accept a connection: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        transport.close();
+      }
+      return `${server.protocol}//${server.host} answers; new-order notices go to ${env.SHOP_NOTIFY_EMAIL}`;
     },
   ],
   [

@@ -34,6 +34,7 @@ describe('check:hosted', () => {
       'ok   auth settings',
       'ok   stripe keys',
       'ok   stripe webhook',
+      'ok   shop mail',
       'ok   checkout cookie secret',
     ]);
     expect(run.status).toBe(0);
@@ -121,6 +122,12 @@ describe('check:hosted', () => {
   it('fails when no pg_cron runs maintenance and the servers\' timer is off', async () => {
     expect(await failures({ MAINTENANCE_INTERVAL_SECONDS: '0' })).toEqual([
       'FAIL maintenance schedule: no pg_cron and MAINTENANCE_INTERVAL_SECONDS=0: abandoned checkouts would never expire',
+    ]);
+  });
+
+  it('fails on a mail server that does not answer', async () => {
+    expect(await failures({ SMTP_URL: 'smtp://127.0.0.1:9' })).toEqual([
+      expect.stringMatching(/^FAIL shop mail: smtp:\/\/127\.0\.0\.1:9 did not accept a connection: .*ECONNREFUSED/),
     ]);
   });
 });

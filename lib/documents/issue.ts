@@ -1,13 +1,14 @@
 import 'server-only';
 // Issuing documents, inside the transaction of the event that calls for them: the fulfilment issues the order's
 // invoice; a refund that has succeeded gets its credit note. Numbers come from public.issue_document(), one gapless
-// sequence per kind and year (the year in the shop's time zone). The snapshot is taken here, from the order as it is
-// now and the shop settings as they are now, and never changes after (the table refuses updates).
+// sequence per kind and year (the year in the shop's time zone), which also adds the seller (the shop settings as
+// they are now) and answers an order's existing invoice instead of a second one, all in one statement: the yearly
+// number's row lock is held from that statement to the commit, so nothing else runs in between. The snapshot never
+// changes after (the table refuses updates).
 import type { Tx } from '../core/db';
 import { env } from '../core/env';
 import { yearIn } from '../core/format/date';
 import type { Address } from '../checkout/address';
-import { readShopSettings } from '../settings/shop-settings';
 import type { DocumentLine, DocumentSnapshot } from './types';
 
 export interface InvoiceInput {
@@ -25,7 +26,10 @@ export interface Issued {
   number: string;
 }
 
-async function issue(tx: Tx, kind: 'invoice' | 'credit_note', orderId: string, refundId: string | null, amountCents: number, snapshot: DocumentSnapshot): Promise<Issued> {
+/** A snapshot as the caller gives it: issue_document() adds the seller. */
+type UnsignedSnapshot = Omit<DocumentSnapshot, 'seller'>;
+
+async function issue(tx: Tx, kind: 'invoice' | 'credit_note', orderId: string, refundId: string | null, amountCents: number, snapshot: UnsignedSnapshot): Promise<Issued> {
   const year = yearIn(new Date(), env().SHOP_TIME_ZONE);
   const [row] = await tx<Issued[]>`
     select id, number from public.issue_document(${kind}, ${year}, ${orderId}, ${refundId}, ${amountCents}, ${tx.json(snapshot as never)})`;
@@ -34,10 +38,7 @@ async function issue(tx: Tx, kind: 'invoice' | 'credit_note', orderId: string, r
 
 /** The order's invoice, issued once: a second call for the same order returns the first invoice. */
 export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<Issued> {
-  const [existing] = await tx<Issued[]>`select id, number from public.invoices where order_id = ${input.orderId}`;
-  if (existing) return existing;
-  const snapshot: DocumentSnapshot = {
-    seller: await readShopSettings(tx),
+  const snapshot: UnsignedSnapshot = {
     buyer: input.buyer,
     order: { id: input.orderId, reference: input.reference, placedAt: input.placedAt.toISOString() },
     lines: input.lines,
@@ -71,22 +72,22 @@ export async function issueCreditNotes(tx: Tx, orderId: string): Promise<IssuedC
      order by t.created_at, t.id`;
   if (refunds.length === 0) return [];
   const [invoice] = await tx<InvoiceRow[]>`select number, snapshot from public.invoices where order_id = ${orderId}`;
-  const base = invoice?.snapshot ?? (await snapshotOfOrder(tx, orderId));
-  if (!base) return [];
+  const found = invoice?.snapshot ?? (await snapshotOfOrder(tx, orderId));
+  if (!found) return [];
+  // The invoice's seller is the one of its day; the credit note's is the shop as it is now (issue_document adds it).
+  const { seller: _invoiceSeller, ...base } = found as DocumentSnapshot;
   const [paid] = await tx<{ paid: string; refunded: string }[]>`
     select coalesce(sum(amount) filter (where kind = 'payment' and status = 'completed'), 0) as paid,
            coalesce(sum(amount) filter (where kind = 'refund' and status = 'succeeded'), 0) as refunded
       from public.transactions where order_id = ${orderId}`;
   // Refunds are taken oldest first: what remains after each counts the ones before it.
   let remaining = Number(paid!.paid) - Number(paid!.refunded) + refunds.reduce((sum, r) => sum + Number(r.amount), 0);
-  const seller = await readShopSettings(tx);
   const issued: IssuedCreditNote[] = [];
   for (const refund of refunds) {
     const amountCents = Number(refund.amount);
     remaining -= amountCents;
-    const snapshot: DocumentSnapshot = {
+    const snapshot: UnsignedSnapshot = {
       ...base,
-      seller,
       refund: { amountCents, invoiceNumber: invoice?.number ?? null, remainingCents: Math.max(0, remaining), reference: refund.provider_transaction_id },
     };
     const note = await issue(tx, 'credit_note', orderId, refund.id, amountCents, snapshot);
@@ -96,7 +97,7 @@ export async function issueCreditNotes(tx: Tx, orderId: string): Promise<IssuedC
 }
 
 /** For an order without an invoice (placed before invoices were issued): its lines and buyer as they are now. */
-async function snapshotOfOrder(tx: Tx, orderId: string): Promise<DocumentSnapshot | null> {
+async function snapshotOfOrder(tx: Tx, orderId: string): Promise<UnsignedSnapshot | null> {
   const [order] = await tx<
     {
       id: string;
@@ -118,7 +119,6 @@ async function snapshotOfOrder(tx: Tx, orderId: string): Promise<DocumentSnapsho
       from public.order_items i left join public.catalog_products p on p.id = i.product_id
      where i.order_id = ${orderId} order by i.created_at, i.id`;
   return {
-    seller: await readShopSettings(tx),
     buyer: {
       name: order.customer_name,
       email: order.customer_email,

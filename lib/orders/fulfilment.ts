@@ -110,14 +110,22 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       unit_price: line.unitPriceCents,
       specifications: line.specificationsText,
     }));
-    await tx`insert into public.order_items ${tx(items)}`;
-    await tx`
-      insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
-      values (${record.order_id}, 'stripe', ${pi.id}, ${pi.amount_received}, 'completed', 'card')`;
-    await tx`
-      update public.checkout_sessions set status = 'completed', completed_at = now(), last_payment_error = null
-       where id = ${record.id}`;
-    // The invoice and the mails commit with the order, or not at all; sending happens later (lib/mail/sender.ts).
+    // Sent together (postgres.js pipelines queries on the transaction's connection): the items, the payment, the
+    // checkout completed and the mails queued (sending happens later, lib/mail/sender.ts).
+    await Promise.all([
+      tx`insert into public.order_items ${tx(items)}`,
+      tx`
+        insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
+        values (${record.order_id}, 'stripe', ${pi.id}, ${pi.amount_received}, 'completed', 'card')`,
+      tx`
+        update public.checkout_sessions set status = 'completed', completed_at = now(), last_payment_error = null
+         where id = ${record.id}`,
+      record.email
+        ? enqueueMail(tx, { kind: 'order_confirmation', orderId: record.order_id, to: record.email, dedupeKey: `order_confirmation:${record.order_id}` })
+        : null,
+      enqueueMail(tx, { kind: 'order_notice', orderId: record.order_id, to: null, dedupeKey: `order_notice:${record.order_id}` }),
+    ]);
+    // Last: the invoice's number locks its yearly counter until the commit, which follows at once.
     await issueInvoice(tx, {
       orderId: record.order_id,
       reference: inserted[0]!.order_reference,
@@ -134,10 +142,6 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       totalCents: amount,
       currency: record.currency,
     });
-    if (record.email) {
-      await enqueueMail(tx, { kind: 'order_confirmation', orderId: record.order_id, to: record.email, dedupeKey: `order_confirmation:${record.order_id}` });
-    }
-    await enqueueMail(tx, { kind: 'order_notice', orderId: record.order_id, to: null, dedupeKey: `order_notice:${record.order_id}` });
     return { outcome: 'fulfilled', ...ids };
   });
 }

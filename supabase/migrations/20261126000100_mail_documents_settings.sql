@@ -166,6 +166,9 @@ grant select on public.invoices, public.credit_notes to service_role;
 
 -- Issues the next document of a kind for a year and stores it, in the caller's transaction. Called by the
 -- fulfilment (service role) and by an admin's refund (RLS decides nothing here: the function checks who calls).
+-- An order's invoice is issued once: asking again answers the one there is, without taking a number. The seller is
+-- the shop settings as they are now, unless the snapshot names one. One statement, so the yearly number's row lock
+-- is held from here to the commit and no longer.
 create or replace function public.issue_document(
   p_kind text, p_year integer, p_order_id uuid, p_refund_id uuid, p_amount bigint, p_snapshot jsonb
 )
@@ -177,9 +180,23 @@ as $$
 declare
   n integer;
   doc_number text;
+  snapshot jsonb := p_snapshot;
 begin
   if not ((select auth.role()) = 'service_role' or (select public.is_admin())) then
     raise exception 'only the shop issues documents' using errcode = '42501';
+  end if;
+  if p_kind = 'invoice' then
+    return query select i.id, i.number from public.invoices i where i.order_id = p_order_id;
+    if found then
+      return;
+    end if;
+  end if;
+  if not snapshot ? 'seller' then
+    snapshot := snapshot || jsonb_build_object('seller', (
+      select jsonb_build_object('shopName', s.shop_name, 'postalAddress', s.postal_address,
+                                'supportEmail', s.support_email, 'supportPhone', s.support_phone,
+                                'taxNumber', s.tax_number, 'invoiceFooter', s.invoice_footer)
+        from public.shop_settings s));
   end if;
   insert into public.document_numbers as d (kind, year, last_number) values (p_kind, p_year, 1)
   on conflict (kind, year) do update set last_number = d.last_number + 1
@@ -187,11 +204,11 @@ begin
   doc_number := case p_kind when 'invoice' then 'INV' else 'CN' end || '-' || p_year || '-' || lpad(n::text, 6, '0');
   if p_kind = 'invoice' then
     return query insert into public.invoices as i (order_id, number, total_amount, snapshot)
-      values (p_order_id, doc_number, p_amount, p_snapshot) returning i.id, i.number;
+      values (p_order_id, doc_number, p_amount, snapshot) returning i.id, i.number;
   else
     return query insert into public.credit_notes as c (order_id, invoice_id, refund_id, number, amount, snapshot)
       values (p_order_id, (select inv.id from public.invoices inv where inv.order_id = p_order_id), p_refund_id,
-              doc_number, p_amount, p_snapshot)
+              doc_number, p_amount, snapshot)
       returning c.id, c.number;
   end if;
 end;

@@ -4,6 +4,7 @@ import 'server-only';
 // load, and measures text, which is all a paginated table needs. Pages are US Letter; a row is never cut: a row that
 // does not fit starts the next page, which repeats the table's header; every page says 'Page n of m'. The output is
 // the same bytes for the same document: the PDF's creation date is the issue date (its file id derives from it).
+import { LRUCache } from 'lru-cache';
 import PDFDocument from 'pdfkit';
 import { env } from '../core/env';
 import { pageLabel, TABLE_HEADINGS } from './labels';
@@ -216,7 +217,20 @@ function layout(pdf: Pdf, c: PdfContent) {
   pageFooters(pdf, c);
 }
 
+/** An issued document never changes: its PDF is drawn once per worker and kept, 16 MB at most (README: memory). */
+const drawn = new LRUCache<string, Buffer>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (pdf) => pdf.length });
+
 export async function renderDocumentPdf(doc: IssuedDocument): Promise<Buffer> {
+  const key = `${doc.kind}:${doc.id}`;
+  const kept = drawn.get(key);
+  if (kept) return kept;
+  const pdf = await drawPdf(doc);
+  drawn.set(key, pdf);
+  return pdf;
+}
+
+/** The PDF drawn afresh from the document's snapshot (renderDocumentPdf keeps what it drew). */
+export async function drawPdf(doc: IssuedDocument): Promise<Buffer> {
   const content = documentContent(doc, env().SHOP_TIME_ZONE);
   const fonts = pdfFonts();
   const pdf = new PDFDocument({

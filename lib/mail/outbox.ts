@@ -20,10 +20,22 @@ export interface QueuedMail {
 
 /** Queues `mail` in the caller's transaction; returns false when the same event's message is already queued. */
 export async function enqueueMail(tx: Tx, mail: QueuedMail): Promise<boolean> {
-  const rows = await tx`
-    insert into public.mail_outbox (kind, order_id, to_address, dedupe_key, payload)
-    values (${mail.kind}, ${mail.orderId}, ${mail.to}, ${mail.dedupeKey}, ${tx.json((mail.payload ?? {}) as never)})
+  return (await enqueueMails(tx, [mail])) > 0;
+}
+
+/** Queues several messages in one statement; returns how many were new. */
+export async function enqueueMails(tx: Tx, mails: QueuedMail[]): Promise<number> {
+  if (mails.length === 0) return 0;
+  const rows = mails.map((m) => ({
+    kind: m.kind,
+    order_id: m.orderId,
+    to_address: m.to,
+    dedupe_key: m.dedupeKey,
+    payload: tx.json((m.payload ?? {}) as never) as unknown as string,
+  }));
+  const inserted = await tx`
+    insert into public.mail_outbox ${tx(rows, 'kind', 'order_id', 'to_address', 'dedupe_key', 'payload')}
     on conflict (dedupe_key) do nothing
     returning id`;
-  return rows.length > 0;
+  return inserted.length;
 }

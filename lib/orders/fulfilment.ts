@@ -10,7 +10,7 @@ import { logWarn } from '../core/log';
 import type { Address } from '../checkout/address';
 import type { PricedLine } from '../checkout/pricing';
 import { issueInvoice } from '../documents/issue';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMails } from '../mail/outbox';
 
 export type PaymentIntentFacts = Pick<
   Stripe.PaymentIntent,
@@ -120,10 +120,12 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       tx`
         update public.checkout_sessions set status = 'completed', completed_at = now(), last_payment_error = null
          where id = ${record.id}`,
-      record.email
-        ? enqueueMail(tx, { kind: 'order_confirmation', orderId: record.order_id, to: record.email, dedupeKey: `order_confirmation:${record.order_id}` })
-        : null,
-      enqueueMail(tx, { kind: 'order_notice', orderId: record.order_id, to: null, dedupeKey: `order_notice:${record.order_id}` }),
+      enqueueMails(tx, [
+        ...(record.email
+          ? [{ kind: 'order_confirmation' as const, orderId: record.order_id, to: record.email, dedupeKey: `order_confirmation:${record.order_id}` }]
+          : []),
+        { kind: 'order_notice', orderId: record.order_id, to: null, dedupeKey: `order_notice:${record.order_id}` },
+      ]),
     ]);
     // Last: the invoice's number locks its yearly counter until the commit, which follows at once.
     await issueInvoice(tx, {

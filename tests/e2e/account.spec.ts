@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import { addToCart } from '../../lib/cart/lines';
 import { CART_STORAGE_KEY, type CartItem } from '../../lib/cart/types';
 import { createCustomer, signInContext, type TestCustomer } from '../support/e2e-accounts';
+import { hydrated } from './support/hydration';
 
 // Closed by its idle timeout: with fullyParallel a worker may run this file's hooks again after afterAll.
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, idle_timeout: 2, onnotice: () => {} });
@@ -43,6 +44,7 @@ test('the tabs live in the URL: reload and back keep them; orders are paged 20 a
 
   await page.goto('/dashboard');
   await expect(shown(page, 'account-name')).toHaveText('Tab Tester');
+  await hydrated(page);
   const tabs = page.getByRole('navigation', { name: 'Account sections' });
   await expect(tabs.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
   await expect(shown(page, 'account-order')).toHaveCount(20);
@@ -63,6 +65,7 @@ test('the tabs live in the URL: reload and back keep them; orders are paged 20 a
   await expect(visibleText(page, 'Add shipping and billing addresses for faster checkout.')).toBeVisible();
   await page.reload();
   await expect(tabs.getByRole('link', { name: 'Addresses' })).toHaveAttribute('aria-current', 'page');
+  await hydrated(page);
   await page.goBack();
   await expect(page).toHaveURL(/\/dashboard\?page=2$/);
   await expect(shown(page, 'account-order')).toHaveCount(3);

@@ -12,11 +12,17 @@ export const getCurrentUser = cache(async (): Promise<User | null> => {
   return error ? null : data.user;
 });
 
-/** Admin membership, asked of the database as the user (the same check RLS makes). */
-export async function isAdmin(user: Pick<User, 'id' | 'email'> | null): Promise<boolean> {
-  if (!user) return false;
-  return withActor(actorFor(user), async (tx) => {
+/**
+ * Admin membership, asked of the database as the user (the same check RLS makes). Asked once per request: the admin
+ * layout and its page both guard, and outside a render (actions) `cache` simply calls through.
+ */
+export function isAdmin(user: Pick<User, 'id' | 'email'> | null): Promise<boolean> {
+  return user ? adminMembership(user.id, user.email ?? null) : Promise.resolve(false);
+}
+
+const adminMembership = cache(async (id: string, email: string | null): Promise<boolean> =>
+  withActor(actorFor({ id, email }), async (tx) => {
     const [row] = await tx<{ admin: boolean }[]>`select public.is_admin() as admin`;
     return row?.admin === true;
-  });
-}
+  }),
+);

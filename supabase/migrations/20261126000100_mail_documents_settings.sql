@@ -192,6 +192,7 @@ begin
     end if;
   end if;
   if not snapshot ? 'seller' then
+    -- The shape of ShopSettings in lib/settings/shop-settings.ts (a test compares the two).
     snapshot := snapshot || jsonb_build_object('seller', (
       select jsonb_build_object('shopName', s.shop_name, 'postalAddress', s.postal_address,
                                 'supportEmail', s.support_email, 'supportPhone', s.support_phone,

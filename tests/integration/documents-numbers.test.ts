@@ -9,6 +9,7 @@ import { yearIn } from '@/lib/core/format/date';
 import { issueInvoice } from '@/lib/documents/issue';
 import { drawPdf, renderDocumentPdf } from '@/lib/documents/pdf';
 import { readInvoice } from '@/lib/documents/store';
+import { readShopSettings } from '@/lib/settings/shop-settings';
 import { fulfilPaymentIntent } from '@/lib/orders/fulfilment';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { insertProducts, sdk, setDelivery, sql, startWebhookEndpoint, type TestProducts, type WebhookEndpoint, removeProducts } from './checkout-support';
@@ -97,6 +98,8 @@ describe('an issued invoice never changes', () => {
   it('keeps its snapshot and its PDF after a product rename and a settings change; the next invoice shows the new settings', async () => {
     const order = await fulfilledOrder(p);
     const before = (await asServiceRole((tx) => readInvoice(tx, order.orderId)))!;
+    // issue_document() writes the seller in SQL: it must be exactly the shop settings as the app reads them.
+    expect(before.snapshot.seller).toEqual(await asServiceRole(readShopSettings));
     const pdfBefore = await renderDocumentPdf(before);
     const [settings] = await sql`select shop_name, postal_address, tax_number from shop_settings`;
     try {

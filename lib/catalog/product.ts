@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { asAnon, type Tx } from '../core/db';
 import { CATEGORIES, CATEGORY_INFO, isCategory, productPath, type Category } from './categories';
 
+import { effectivePackSize } from '../purchase/pack-size';
 import type { Product, ProductImage } from './types';
 import { CATALOG_TAG } from '../core/cache/tags';
 
@@ -32,7 +33,11 @@ function toProduct(category: Category, row: RawRow): Product {
   const { search_vector: _omit, name_vector: _omitNames, ...rest } = row;
   // Text is shown in NFC: a decomposed 'è' (e + combining accent) would place the accent apart from its letter.
   const nfc = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC') : v);
-  return { ...rest, name: nfc(rest.name), description: nfc(rest.description), category, moq: Number(rest.moq) || 1 } as unknown as Product;
+  return { ...rest, name: nfc(rest.name), description: nfc(rest.description), category,
+    moq: Number(rest.moq) || 1,
+    pack_size: effectivePackSize(Number(rest.pack_size)),
+    price_breaks: Array.isArray(rest.price_breaks) ? rest.price_breaks : [],
+  } as unknown as Product;
 }
 
 async function readImages(tx: Tx, category: Category, id: string): Promise<ProductImage[]> {

@@ -1,8 +1,9 @@
 // Card rows of the cross-category view, as listings, search and the home page read them.
+import { effectivePackSize } from '../purchase/pack-size';
 import type { Category } from './categories';
 import type { ProductSummary } from './types';
 
-export const SUMMARY_COLUMNS = 'id, category, name, sku, moq, material, stone_name, image_url, price_from, default_price, created_at';
+export const SUMMARY_COLUMNS = 'id, category, name, sku, moq, pack_size, material, stone_name, image_url, price_from, default_price, created_at';
 
 export interface SummaryRow {
   id: string;
@@ -10,6 +11,7 @@ export interface SummaryRow {
   name: string;
   sku: string | null;
   moq: number;
+  pack_size: number;
   material: string | null;
   stone_name: string | null;
   image_url: string | null;
@@ -25,6 +27,7 @@ export function toSummary(row: SummaryRow): ProductSummary {
     name: row.name.normalize('NFC'),
     sku: row.sku,
     moq: row.moq,
+    pack_size: effectivePackSize(row.pack_size),
     material: row.material,
     stone_name: row.stone_name,
     image_url: row.image_url,

@@ -1,5 +1,6 @@
 // Row shapes of the product tables as the server reads them (numeric columns arrive as strings from Postgres and are
 // converted to numbers by the catalog data module before they reach components).
+import type { PriceBreak } from '../purchase/volume-pricing';
 import type { Category } from './categories';
 
 export interface StoneDetails {
@@ -18,6 +19,10 @@ export interface ProductBase {
   stone_details: StoneDetails | null;
   weight: number | null;
   moq: number;
+  /** Bought in multiples of this (1: any quantity from the MOQ). */
+  pack_size: number;
+  /** Volume tiers, ascending; empty for none. */
+  price_breaks: PriceBreak[];
   is_new_arrival: boolean;
   is_mens_jewelry: boolean;
   created_at: string;
@@ -79,6 +84,7 @@ export interface ProductSummary {
   name: string;
   sku: string | null;
   moq: number;
+  pack_size: number;
   material: string | null;
   /** The first stone's name (stone_details.Stone1, else stone), or null for a piece without a stone. */
   stone_name: string | null;

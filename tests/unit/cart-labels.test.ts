@@ -66,7 +66,7 @@ describe('specification labels', () => {
     // The card's quick add (cart), the product page's selection and the checkout's re-priced line all build their
     // specifications from the same product; the one label function gives them the same text.
     const fromCard = summaryToCartInput({
-      id: 'p1', category: 'rings', name: 'Band', sku: 'RNG-1', moq: 1, material: 'gold', stone_name: 'Rose Quartz',
+      id: 'p1', category: 'rings', name: 'Band', sku: 'RNG-1', moq: 1, pack_size: 1, material: 'gold', stone_name: 'Rose Quartz',
       image_url: null, price_from: 10, default_price: 10, created_at: '',
     })!;
     const product = { ...ringFixture({ material: 'gold', stone_details: { Stone1: 'Rose Quartz' } }) };

@@ -153,6 +153,7 @@ describe('quick add from a listing card', () => {
     name: 'Ruby Chain',
     sku: 'NCK-1',
     moq: 6,
+    pack_size: 1,
     material: 'silver',
     stone_name: 'Ruby',
     image_url: 'https://example.test/a.webp',

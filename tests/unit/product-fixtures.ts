@@ -11,6 +11,8 @@ const base = (over: Partial<ProductBase>): Omit<ProductBase, 'category'> => ({
   stone_details: null,
   weight: null,
   moq: 1,
+  pack_size: 1,
+  price_breaks: [],
   is_new_arrival: false,
   is_mens_jewelry: false,
   created_at: '2026-01-01T00:00:00Z',

@@ -4,7 +4,6 @@ import * as z from 'zod';
 import { asAnon, type Tx } from '../core/db';
 import { CATEGORIES, CATEGORY_INFO, isCategory, productPath, type Category } from './categories';
 
-import { effectivePackSize } from '../purchase/pack-size';
 import type { Product, ProductImage } from './types';
 import { CATALOG_TAG } from '../core/cache/tags';
 
@@ -35,7 +34,7 @@ function toProduct(category: Category, row: RawRow): Product {
   const nfc = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC') : v);
   return { ...rest, name: nfc(rest.name), description: nfc(rest.description), category,
     moq: Number(rest.moq) || 1,
-    pack_size: effectivePackSize(Number(rest.pack_size)),
+    pack_size: Number(rest.pack_size) || 1,
     price_breaks: Array.isArray(rest.price_breaks) ? rest.price_breaks : [],
   } as unknown as Product;
 }

@@ -1,5 +1,4 @@
 // Card rows of the cross-category view, as listings, search and the home page read them.
-import { effectivePackSize } from '../purchase/pack-size';
 import type { Category } from './categories';
 import type { ProductSummary } from './types';
 
@@ -27,7 +26,7 @@ export function toSummary(row: SummaryRow): ProductSummary {
     name: row.name.normalize('NFC'),
     sku: row.sku,
     moq: row.moq,
-    pack_size: effectivePackSize(row.pack_size),
+    pack_size: row.pack_size,
     material: row.material,
     stone_name: row.stone_name,
     image_url: row.image_url,

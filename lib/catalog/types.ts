@@ -1,11 +1,17 @@
 // Row shapes of the product tables as the server reads them (numeric columns arrive as strings from Postgres and are
 // converted to numbers by the catalog data module before they reach components).
-import type { PriceBreak } from '../purchase/volume-pricing';
 import type { Category } from './categories';
 
 export interface StoneDetails {
   Stone1?: string | null;
   Stone2?: string | null;
+}
+
+/** A volume tier: buying `minQuantity` or more of the product takes `percentOff` off (lib/purchase/volume-pricing.ts). */
+export interface PriceBreak {
+  minQuantity: number;
+  /** 0 < percentOff <= 90, at most two decimals. */
+  percentOff: number;
 }
 
 export interface ProductBase {

@@ -13,6 +13,7 @@ export type CheckoutErrorCode =
   | 'empty_cart'
   | 'unknown_product'
   | 'option_unavailable'
+  | 'quantity_not_allowed'
   | 'amount_too_large'
   | 'invalid_address'
   | 'invalid_email'

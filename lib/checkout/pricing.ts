@@ -10,7 +10,8 @@ import {
   type StoneChoice,
   type Style,
 } from '../purchase/pricing';
-import { clampQuantity } from '../purchase/quantity';
+import { effectivePackSize, quantityProblem, smallestQuantity } from '../purchase/pack-size';
+import { breakFor, breakSpecification, discountedCents } from '../purchase/volume-pricing';
 import type { Product } from '../catalog/types';
 import type { CartSpecifications } from '../purchase/types';
 import { specificationsText } from '../purchase/labels';
@@ -29,7 +30,10 @@ export interface PricedLine {
   imageUrl: string | null;
   quantity: number;
   moq: number;
+  /** The unit price after the product's volume break, when its total quantity reaches one. */
   unitPriceCents: number;
+  /** The break charged ('Volume −10%' in the specifications text), or null. */
+  percentOff: number | null;
   lineTotalCents: number;
   specifications: CartSpecifications;
   /** The order item's specifications text: the labels, joined with ', '. */
@@ -68,13 +72,33 @@ export function normalizeSelection(
   return { stoneType, size, style };
 }
 
+/** A quantity the product cannot be bought in (below its MOQ, or not whole packs): the request was not a cart's. */
+function refuseQuantity(product: Product, quantity: number): never {
+  const min = smallestQuantity(product);
+  const pack = effectivePackSize(product.pack_size);
+  const rule = pack > 1 ? `is sold in packs of ${pack}, at least ${min}` : `has a minimum order of ${min}`;
+  throw new CheckoutError(422, 'quantity_not_allowed', `${product.name} ${rule}. Please update your cart.`, {
+    productId: product.id,
+    quantity,
+  });
+}
+
+/** Each product's total quantity over all its lines (mix and match: every option counts toward the break). */
+function totalsByProduct(lines: CheckoutLineInput[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
+  return totals;
+}
+
 /**
- * Prices every line from the product rows: unit price from stone, size or length and style; quantity raised to the
- * MOQ; cents per unit rounded once, so the total is exactly the sum of what the order items record.
+ * Prices every line from the product rows: unit price from stone, size or length and style, less the volume break
+ * the product's total quantity reaches; quantities must meet the MOQ in whole packs (the cart makes them so, so
+ * anything else is refused); cents per unit rounded once, so the total is exactly the sum of the order items.
  */
 export function priceCheckout(lines: CheckoutLineInput[], products: ReadonlyMap<string, Product>): PricedCheckout {
   if (lines.length === 0) throw new CheckoutError(400, 'empty_cart', EMPTY_CART_MESSAGE);
   const priced: PricedLine[] = [];
+  const totals = totalsByProduct(lines);
   for (const line of lines) {
     const product = products.get(line.productId);
     if (!product) {
@@ -95,8 +119,10 @@ export function priceCheckout(lines: CheckoutLineInput[], products: ReadonlyMap<
         { productId: product.id },
       );
     }
-    const quantity = clampQuantity(line.quantity, product.moq);
-    const unitPriceCents = toCents(dollars);
+    const quantity = line.quantity;
+    if (quantityProblem(quantity, product) !== null) refuseQuantity(product, quantity);
+    const reached = breakFor(totals.get(product.id) ?? quantity, product.price_breaks);
+    const unitPriceCents = reached ? discountedCents(toCents(dollars), reached.percentOff) : toCents(dollars);
     const specifications: CartSpecifications = {
       stoneType: selection.stoneType,
       stoneName: stoneName(product, selection.stoneType),
@@ -121,9 +147,12 @@ export function priceCheckout(lines: CheckoutLineInput[], products: ReadonlyMap<
       quantity,
       moq: product.moq,
       unitPriceCents,
+      percentOff: reached?.percentOff ?? null,
       lineTotalCents: unitPriceCents * quantity,
       specifications,
-      specificationsText: specificationsText({ specifications, product: snapshot }),
+      specificationsText: [specificationsText({ specifications, product: snapshot }), reached && breakSpecification(reached)]
+        .filter(Boolean)
+        .join(', '),
     });
   }
   const totalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);

@@ -1,13 +1,10 @@
 // Volume price breaks: per product, tiers of a minimum quantity and a percent off. A tier counts the product's total
 // quantity in the cart across all its options (mix and match), and takes its percent off each line's unit price,
 // which already depends on stone, size and material. The product page, the cart and the server's checkout all price
-// through these functions. No imports: the product page carries them into the browser.
+// through these functions. Only a type import: the product page carries them into the browser.
+import type { PriceBreak } from '../catalog/types';
 
-export interface PriceBreak {
-  minQuantity: number;
-  /** 0 < percentOff <= 90, at most two decimals. */
-  percentOff: number;
-}
+export type { PriceBreak };
 
 export const MAX_PERCENT_OFF = 90;
 

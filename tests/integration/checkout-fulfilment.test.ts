@@ -55,7 +55,7 @@ afterAll(async () => {
 async function openCheckout(userId: string | null = null): Promise<CheckoutSession> {
   const session = await createCheckout({
     lines: [
-      { productId: p.ring, quantity: 1, specifications: { stoneType: 'stone2' } },
+      { productId: p.ring, quantity: 3, specifications: { stoneType: 'stone2' } },
       { productId: p.necklace, quantity: 2, specifications: { size: '20', style: 'necklace' } },
     ],
     userId,

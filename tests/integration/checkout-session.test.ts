@@ -35,10 +35,17 @@ async function expectRefused(promise: Promise<unknown>, code: string, status: nu
 }
 
 describe('createCheckout', () => {
-  it('charges the server price: browser prices are dropped and a quantity below MOQ is raised', async () => {
+  it('refuses a quantity below the MOQ with 422 and starts no payment (the cart never sends one)', async () => {
+    const before = await sql<{ n: number }[]>`select count(*)::int as n from checkout_sessions`;
+    const request = checkoutRequestSchema.parse({ lines: [{ productId: p.ring, quantity: 1, specifications: {} }] });
+    await expect(createCheckout({ lines: request.lines, userId: null })).rejects.toMatchObject({ status: 422, code: 'quantity_not_allowed' });
+    expect(await sql<{ n: number }[]>`select count(*)::int as n from checkout_sessions`).toEqual(before);
+  });
+
+  it('charges the server price: browser prices are dropped', async () => {
     const request = checkoutRequestSchema.parse({
       lines: [
-        { productId: p.ring, quantity: 1, price: 0.01, selectedPrice: 0.01, specifications: { stoneType: 'stone2', price: 0.01 } },
+        { productId: p.ring, quantity: 3, price: 0.01, selectedPrice: 0.01, specifications: { stoneType: 'stone2', price: 0.01 } },
         { productId: p.necklace, quantity: 2, unitPriceCents: 1, specifications: { size: '20', style: 'necklace' } },
       ],
       amount: 1,

@@ -75,10 +75,32 @@ describe('priceCheckout', () => {
     expect(Number.isInteger(result.totalCents)).toBe(true);
   });
 
-  it('raises a quantity below the MOQ to the MOQ', () => {
-    const result = priceCheckout([line(RING_ID, 1)], catalog);
-    expect(result.lines[0]!.quantity).toBe(5);
-    expect(result.totalCents).toBe(1999 * 5);
+  it('refuses a quantity below the MOQ or in part packs with 422: the cart never sends one', () => {
+    expectCheckoutError(() => priceCheckout([line(RING_ID, 1)], catalog), 'quantity_not_allowed', 422);
+    const sixes = ring({ id: RING_ID, name: 'Six Band', moq: 10, pack_size: 6, price_stone1: 10 });
+    const inSixes = new Map([[RING_ID, sixes]]);
+    expectCheckoutError(() => priceCheckout([line(RING_ID, 7)], inSixes), 'quantity_not_allowed', 422);
+    expectCheckoutError(() => priceCheckout([line(RING_ID, 6)], inSixes), 'quantity_not_allowed', 422);
+    expect(() => priceCheckout([line(RING_ID, 13)], inSixes)).toThrow('Six Band is sold in packs of 6, at least 12. Please update your cart.');
+    expect(priceCheckout([line(RING_ID, 18)], inSixes).totalCents).toBe(1000 * 18);
+  });
+
+  it('takes the volume break the product’s total quantity reaches, across its options, and names it', () => {
+    const tiered = ring({
+      id: RING_ID, name: 'Tier Band', moq: 1, stone_details: TWO_STONES, price_stone1: 20, price_stone2: 30,
+      price_breaks: [{ minQuantity: 10, percentOff: 5 }, { minQuantity: 50, percentOff: 10 }],
+    });
+    const tiers = new Map([[RING_ID, tiered]]);
+    // 9 pieces: no break.
+    expect(priceCheckout([line(RING_ID, 9)], tiers).totalCents).toBe(2000 * 9);
+    // 6 + 4 in two stones reach the 10-piece break together: 5 % off each line's own price.
+    const mixed = priceCheckout([line(RING_ID, 6), line(RING_ID, 4, { stoneType: 'stone2' })], tiers);
+    expect(mixed.lines.map((l) => [l.unitPriceCents, l.percentOff])).toEqual([[1900, 5], [2850, 5]]);
+    expect(mixed.totalCents).toBe(1900 * 6 + 2850 * 4);
+    expect(mixed.lines[0]!.specificationsText).toMatch(/, Volume −5%$/);
+    const deep = priceCheckout([line(RING_ID, 50)], tiers);
+    expect(deep.lines[0]!.unitPriceCents).toBe(1800);
+    expect(deep.lines[0]!.specificationsText).toMatch(/Volume −10%$/);
   });
 
   it('ignores a price sent by the browser', () => {

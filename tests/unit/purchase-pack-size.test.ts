@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowedQuantity, effectivePackSize, quantityProblem, roundedNote, smallestQuantity, stepDown, stepUp } from '@/lib/purchase/pack-size';
 
-const sixes = { moq: 10, packSize: 6 };
+const sixes = { moq: 10, pack_size: 6 };
 
 describe('pack sizes', () => {
   it('treats a missing, zero, fractional or huge pack size as 1', () => {
@@ -11,13 +11,13 @@ describe('pack sizes', () => {
 
   it('starts at the MOQ rounded up to a whole number of packs', () => {
     expect(smallestQuantity(sixes)).toBe(12);
-    expect(smallestQuantity({ moq: 12, packSize: 6 })).toBe(12);
-    expect(smallestQuantity({ moq: null, packSize: 6 })).toBe(6);
-    expect(smallestQuantity({ moq: 5, packSize: null })).toBe(5);
+    expect(smallestQuantity({ moq: 12, pack_size: 6 })).toBe(12);
+    expect(smallestQuantity({ moq: null, pack_size: 6 })).toBe(6);
+    expect(smallestQuantity({ moq: 5, pack_size: null })).toBe(5);
   });
 
   it('rounds a wanted quantity up to a pack, never below the smallest', () => {
-    expect(allowedQuantity(7, { packSize: 6 })).toBe(12);
+    expect(allowedQuantity(7, { pack_size: 6 })).toBe(12);
     expect(allowedQuantity(13, sixes)).toBe(18);
     expect(allowedQuantity(18, sixes)).toBe(18);
     expect(allowedQuantity(3, sixes)).toBe(12);
@@ -26,7 +26,7 @@ describe('pack sizes', () => {
   });
 
   it('names what is wrong with a quantity', () => {
-    expect(quantityProblem(7, { packSize: 6 })).toBe('not_pack_multiple');
+    expect(quantityProblem(7, { pack_size: 6 })).toBe('not_pack_multiple');
     expect(quantityProblem(6, sixes)).toBe('below_moq');
     expect(quantityProblem(12, sixes)).toBeNull();
     expect(quantityProblem(1.5, {})).toBe('below_moq');
@@ -42,7 +42,7 @@ describe('pack sizes', () => {
   });
 
   it('says why a typed quantity changed', () => {
-    expect(roundedNote(7, { packSize: 6 })).toBe('Sold in packs of 6: rounded up to 12.');
+    expect(roundedNote(7, { pack_size: 6 })).toBe('Sold in packs of 6: rounded up to 12.');
     expect(roundedNote(2, { moq: 5 })).toBe('The minimum order is 5.');
     expect(roundedNote(12, sixes)).toBeNull();
   });

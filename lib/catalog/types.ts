@@ -8,11 +8,11 @@ export interface StoneDetails {
 }
 
 /** A volume tier: buying `minQuantity` or more of the product takes `percentOff` off (lib/purchase/volume-pricing.ts). */
-export interface PriceBreak {
+export type PriceBreak = {
   minQuantity: number;
   /** 0 < percentOff <= 90, at most two decimals. */
   percentOff: number;
-}
+};
 
 export interface ProductBase {
   id: string;

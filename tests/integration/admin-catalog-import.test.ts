@@ -89,6 +89,20 @@ describe('import rules, row by row', () => {
     expect(revalidateTag).toHaveBeenCalledWith('catalog');
   });
 
+  it('stores pack sizes and price breaks, and lists a bad list by row and reason', async () => {
+    const packs =
+      'sku,name,price_stone1,pack_size,price_breaks\n' +
+      `${tag}-P1,Six Pack,10,6,10:5;50:10\n` +
+      `${tag}-P2,Bad Breaks,10,,50:10;10:5\n`;
+    const { events } = await runImport('rings', packs);
+    expect(done(events)).toMatchObject({
+      created: 1,
+      bad: [{ row: 3, sku: `${tag}-P2`, reason: 'price_breaks: Price break quantities must go up, each larger than the one before' }],
+    });
+    const [row] = await sql`select pack_size, price_breaks from rings where sku = ${tag + '-P1'}`;
+    expect(row).toEqual({ pack_size: 6, price_breaks: [{ minQuantity: 10, percentOff: 5 }, { minQuantity: 50, percentOff: 10 }] });
+  });
+
   it('importing the file again updates by SKU instead of adding, and leaves unchanged rows alone', async () => {
     const before = await sql`select id, sku from earrings where sku like ${tag + '%'} order by sku`;
     const { events } = await runImport('earrings', file.replace('Stud Pair', 'Stud Pair II'));

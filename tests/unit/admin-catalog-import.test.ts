@@ -127,7 +127,8 @@ describe('export and import round-trip', () => {
   it('a stored necklace exported and read back gives the same columns', () => {
     const stored: Record<string, unknown> = {
       sku: 'NK-1', name: '=Rope "Chain", 18"', description: 'Line one\nLine two', material: 'rose-gold', stone: 'Pearl',
-      stone_details: { Stone1: 'Pearl', Stone2: 'Onyx' }, weight: '12.30', moq: 2, necklace_type: 'Chain', chain_length: '18"',
+      stone_details: { Stone1: 'Pearl', Stone2: 'Onyx' }, weight: '12.30', moq: 2, pack_size: 6,
+      price_breaks: [{ minQuantity: 50, percentOff: 10 }, { minQuantity: 12, percentOff: 2.5 }], necklace_type: 'Chain', chain_length: '18"',
       clasp_type: null, is_new_arrival: true, is_mens_jewelry: false, is_adjustable: false, is_bracelet: true,
       n_price_18_stone1: '45.00', n_price_18_stone2: '50.50', b_price_7_stone1: '30.00', image_url: `${imagePrefix}necklaces/x/1.webp`,
     };
@@ -138,9 +139,23 @@ describe('export and import round-trip', () => {
     expect(p.rows[0]!.product).toMatchObject({
       sku: 'NK-1', name: '=Rope "Chain", 18"', description: 'Line one\nLine two', material: 'rose-gold', stone: 'Pearl',
       stone_details: { Stone1: 'Pearl', Stone2: 'Onyx' }, weight: 12.3, moq: 2, necklace_type: 'Chain', chain_length: '18"',
+      pack_size: 6, price_breaks: [{ minQuantity: 12, percentOff: 2.5 }, { minQuantity: 50, percentOff: 10 }],
       clasp_type: null, is_new_arrival: true, is_bracelet: true, n_price_18_stone1: 45, n_price_18_stone2: 50.5,
       b_price_7_stone1: 30, n_price_16_stone1: null,
     });
+  });
+
+  it('writes pack_size and price_breaks as the buyer-facing spelling, and reads a bad list back as the row’s reason', () => {
+    const cells = exportCells('rings', { name: 'Band', pack_size: 6, price_breaks: [{ minQuantity: 10, percentOff: 5 }] }, imagePrefix);
+    const columns = csvColumns('rings');
+    expect(cells[columns.indexOf('pack_size')]).toBe('6');
+    expect(cells[columns.indexOf('price_breaks')]).toBe('10:5');
+    const p = planImport('rings', table('sku,name,pack_size,price_breaks\nR-1,A,0,\nR-2,B,,50:10;10:5\nR-3,C,,\n'), { imagePrefix });
+    expect(p.bad.map((b) => b.reason)).toEqual([
+      'pack_size: Pack size must be a whole number from 1 to 10,000',
+      'price_breaks: Price break quantities must go up, each larger than the one before',
+    ]);
+    expect(p.rows[0]!.product).toMatchObject({ pack_size: 1, price_breaks: [] });
   });
 
   it('formula cells are guarded in the file and restored on import', () => {

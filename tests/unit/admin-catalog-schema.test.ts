@@ -36,6 +36,18 @@ describe('product schemas', () => {
     expect(fieldErrors(ring({ moq: '2.5' }).error!).moq).toMatch(/^MOQ must be a whole number/);
   });
 
+  it('pack size is a whole number from 1, blank meaning 1; price breaks come as the CSV spells them or as rows', () => {
+    expect(ring({ pack_size: '' }).data).toMatchObject({ pack_size: 1, price_breaks: [] });
+    expect(ring({ pack_size: '6' }).data?.pack_size).toBe(6);
+    expect(fieldErrors(ring({ pack_size: '6.5' }).error!).pack_size).toBe('Pack size must be a whole number from 1 to 10,000');
+    expect(ring({ price_breaks: '10:5;50:10' }).data?.price_breaks).toEqual([{ minQuantity: 10, percentOff: 5 }, { minQuantity: 50, percentOff: 10 }]);
+    expect(ring({ price_breaks: [{ minQuantity: '10', percentOff: '7.5' }] }).data?.price_breaks).toEqual([{ minQuantity: 10, percentOff: 7.5 }]);
+    expect(fieldErrors(ring({ price_breaks: [{ minQuantity: 10, percentOff: 95 }] }).error!).price_breaks).toBe(
+      'A price break gives more than 0% and at most 90% off',
+    );
+    expect(fieldErrors(ring({ price_breaks: 'ten:5' }).error!).price_breaks).toBe('"ten:5" is not a price break: write quantity:percent, such as 10:5');
+  });
+
   it('refuses control characters, long text, an unknown material and a missing name', () => {
     const errors = fieldErrors(ring({ name: '', sku: 'A\u0000B', material: 'platinum', stone: 'x'.repeat(101) }).error!);
     expect(errors).toMatchObject({

@@ -4,6 +4,7 @@ import type { Category } from '../../catalog/categories';
 import { CATEGORY_FIELDS, csvColumns, flagFields, priceColumns } from './fields';
 import { checkImageUrl } from './import-rows';
 import { plainAmount } from '../../core/format/money';
+import { formatPriceBreaks, type PriceBreak } from '../../purchase/volume-pricing';
 
 const plain = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -23,6 +24,8 @@ export function exportCells(category: Category, row: Record<string, unknown>, im
     stone2: plain(details?.Stone2),
     weight: plainAmount(row.weight),
     moq: plain(row.moq ?? 1),
+    pack_size: plain(row.pack_size ?? 1),
+    price_breaks: formatPriceBreaks(Array.isArray(row.price_breaks) ? (row.price_breaks as PriceBreak[]) : []),
     image_url: checkImageUrl(plain(row.image_url), imagePrefix).ok ? plain(row.image_url) : '',
   };
   if (CATEGORY_FIELDS[category].hasNecklaceType) cells.necklace_type = plain(row.necklace_type);

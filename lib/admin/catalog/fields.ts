@@ -133,7 +133,7 @@ function tableColumns(category: Category): string[] {
 
 /** The table columns a product save writes (stone_details is built from stone1 and stone2). */
 export function writeColumns(category: Category): string[] {
-  return ['name', 'sku', 'description', 'material', 'stone', 'stone_details', 'weight', 'moq', ...tableColumns(category)];
+  return ['name', 'sku', 'description', 'material', 'stone', 'stone_details', 'weight', 'moq', 'pack_size', 'price_breaks', ...tableColumns(category)];
 }
 
 /**
@@ -141,5 +141,5 @@ export function writeColumns(category: Category): string[] {
  * of the stone choices (stone_details); `image_url` is the primary image.
  */
 export function csvColumns(category: Category): string[] {
-  return ['sku', 'name', 'description', 'material', 'stone', 'stone1', 'stone2', 'weight', 'moq', ...tableColumns(category), 'image_url'];
+  return ['sku', 'name', 'description', 'material', 'stone', 'stone1', 'stone2', 'weight', 'moq', 'pack_size', 'price_breaks', ...tableColumns(category), 'image_url'];
 }

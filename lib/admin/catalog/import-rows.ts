@@ -53,6 +53,8 @@ export function recordToValues(category: Category, record: Record<string, string
   values.has_stone2 = cell('stone2').trim() !== '';
   values.weight = NUMBER_LIKE.test(cell('weight')) ? cell('weight') : null;
   values.moq = NUMBER_LIKE.test(cell('moq')) ? cell('moq') : null;
+  values.pack_size = cell('pack_size');
+  values.price_breaks = cell('price_breaks');
   for (const x of flagFields(category)) values[x.column] = TRUE_WORDS.test(cell(x.column).trim());
   for (const p of f.prices) values[p.column] = cell(p.column);
   return values;

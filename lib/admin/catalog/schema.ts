@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { CATEGORIES, MATERIALS, type Category, type Material } from '../../catalog/categories';
 import { isUuid, optionalText, text } from '../../core/validation/text';
+import { MAX_PACK_SIZE } from '../../purchase/pack-size';
+import { parsePriceBreaks, priceBreaksProblem, type PriceBreak } from '../../purchase/volume-pricing';
 import {
   CATEGORY_FIELDS,
   DESCRIPTION_MAX,
@@ -20,7 +22,7 @@ import {
 
 export type StoneDetailsValue = { Stone1?: string; Stone2?: string };
 /** A product as it is written to its table: column → value. */
-export type ProductWrite = Record<string, string | number | boolean | null | StoneDetailsValue>;
+export type ProductWrite = Record<string, string | number | boolean | null | StoneDetailsValue | PriceBreak[]>;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -65,6 +67,43 @@ export const moqField = z.unknown().transform((v, ctx): number => {
   return n;
 });
 
+/** Pack size (order increments): a whole number from 1; blank is the default, 1. */
+export const packSizeField = z.unknown().transform((v, ctx): number => {
+  if (blank(v)) return 1;
+  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : typeof v === 'number' ? v : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PACK_SIZE) {
+    ctx.addIssue({ code: 'custom', message: `Pack size must be a whole number from 1 to ${MAX_PACK_SIZE.toLocaleString('en-US')}` });
+    return z.NEVER;
+  }
+  return n;
+});
+
+/**
+ * Volume price breaks, as the CSV spells them ('10:5;50:10') or as the modal's rows send them
+ * ([{ minQuantity, percentOff }]); blank is none.
+ */
+export const priceBreaksField = z.unknown().transform((v, ctx): PriceBreak[] => {
+  if (blank(v)) return [];
+  let breaks: PriceBreak[];
+  if (typeof v === 'string') {
+    const parsed = parsePriceBreaks(v);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    breaks = parsed.breaks;
+  } else {
+    const rows = z.array(z.object({ minQuantity: z.coerce.number(), percentOff: z.coerce.number() })).max(20).safeParse(v);
+    const problem = rows.success ? priceBreaksProblem(rows.data) : 'Send each price break as a quantity and a percent';
+    if (!rows.success || problem) {
+      ctx.addIssue({ code: 'custom', message: problem ?? 'Send each price break as a quantity and a percent' });
+      return z.NEVER;
+    }
+    breaks = rows.data;
+  }
+  return breaks.map((b) => ({ minQuantity: b.minQuantity, percentOff: b.percentOff }));
+});
+
 /** 'Gold', ' rose gold ' → 'gold', 'rose-gold'; blank is null; anything else is refused. */
 export const materialField = z.unknown().transform((v, ctx): Material | null => {
   if (blank(v)) return null;
@@ -101,6 +140,8 @@ function buildSchema(category: Category) {
     stone2: optionalText({ max: STONE_MAX, label: 'Stone 2' }),
     weight: decimal('Weight'),
     moq: moqField,
+    pack_size: packSizeField,
+    price_breaks: priceBreaksField,
   };
   if (f.hasNecklaceType) shape.necklace_type = necklaceTypeField;
   for (const t of f.texts) shape[t.column] = optionalText({ max: t.max, label: t.label });

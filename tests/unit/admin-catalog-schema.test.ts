@@ -48,6 +48,13 @@ describe('product schemas', () => {
     expect(fieldErrors(ring({ price_breaks: 'ten:5' }).error!).price_breaks).toBe('"ten:5" is not a price break: write quantity:percent, such as 10:5');
   });
 
+  it('a stored product’s pack size and price breaks survive a save of its form unchanged', () => {
+    const row = { id: 'p1', name: 'Band', moq: 2, pack_size: 6, price_breaks: [{ minQuantity: 12, percentOff: 5 }] };
+    const form = formValuesFromRow('rings', row);
+    expect(form).toMatchObject({ pack_size: '6', price_breaks: '12:5' });
+    expect(PRODUCT_SCHEMAS.rings.parse(submittedValues('rings', form))).toMatchObject({ pack_size: 6, price_breaks: row.price_breaks });
+  });
+
   it('refuses control characters, long text, an unknown material and a missing name', () => {
     const errors = fieldErrors(ring({ name: '', sku: 'A\u0000B', material: 'platinum', stone: 'x'.repeat(101) }).error!);
     expect(errors).toMatchObject({

@@ -101,6 +101,7 @@ export function BasicInformation(props: SectionProps) {
         ))}
         <Input {...props} column="weight" label="Weight (grams)" type="number" step="0.01" min="0" />
         <Input {...props} column="moq" label="MOQ" type="number" step="1" min="1" hint="Minimum order quantity" />
+        <Input {...props} column="pack_size" label="Pack size" type="number" step="1" min="1" hint="Sold in multiples of this" />
         <div className="sm:col-span-2">
           <AdminField label="Description" error={props.errors.description}>
             {(control) => (
@@ -134,6 +135,20 @@ function Tick({ column, label, values, set, disabled }: Pick<SectionProps, 'valu
       />
       {label}
     </label>
+  );
+}
+
+/** Volume tiers as the CSV spells them: every option of the product counts toward a break together. */
+export function VolumePricing(props: SectionProps) {
+  return (
+    <Section title="Volume pricing">
+      <Input
+        {...props}
+        column="price_breaks"
+        label="Price breaks"
+        hint="Quantity:percent off, such as 10:5;50:10. Every option of the product counts toward a break together."
+      />
+    </Section>
   );
 }
 

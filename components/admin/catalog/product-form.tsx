@@ -10,7 +10,7 @@ import { emptyFormValues, formValuesFromRow, submittedValues, type EditableRow, 
 import { PRODUCT_SCHEMAS } from '@/lib/admin/catalog/schema';
 import type { Category } from '@/lib/catalog/categories';
 import { fieldErrors } from '@/lib/core/errors';
-import { BasicInformation, OptionsColumn, PriceInformation, StoneDetails, type PriceChoice } from './form-sections';
+import { BasicInformation, OptionsColumn, PriceInformation, StoneDetails, VolumePricing, type PriceChoice } from './form-sections';
 
 interface ProductFormProps {
   id: string;
@@ -98,6 +98,7 @@ export function ProductForm({ id, category, product, onBusyChange, onSaved }: Pr
           <BasicInformation {...sectionProps} />
           <StoneDetails {...sectionProps} />
           <PriceInformation {...sectionProps} choice={choice} choose={setChoice} />
+          <VolumePricing {...sectionProps} />
         </div>
         <div>
           <OptionsColumn {...sectionProps} />

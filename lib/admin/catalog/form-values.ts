@@ -3,6 +3,7 @@
 import type { Category } from '../../catalog/categories';
 import { CATEGORY_FIELDS, flagFields, priceColumns } from './fields';
 import { plainAmount } from '../../core/format/money';
+import { formatPriceBreaks, type PriceBreak } from '../../purchase/volume-pricing';
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -17,9 +18,9 @@ function textColumns(category: Category): string[] {
   return ['name', 'sku', 'description', 'material', 'stone', 'stone1', 'stone2', ...(f.hasNecklaceType ? ['necklace_type'] : []), ...f.texts.map((t) => t.column)];
 }
 
-/** The empty form of a new product: MOQ 1, nothing ticked. */
+/** The empty form of a new product: MOQ 1, packs of 1, no price breaks, nothing ticked. */
 export function emptyFormValues(category: Category): FormValues {
-  const values: FormValues = { has_stone2: false, weight: '', moq: '1' };
+  const values: FormValues = { has_stone2: false, weight: '', moq: '1', pack_size: '1', price_breaks: '' };
   for (const c of textColumns(category)) values[c] = '';
   for (const x of flagFields(category)) values[x.column] = false;
   for (const c of priceColumns(category)) values[c] = '';
@@ -36,6 +37,9 @@ export function formValuesFromRow(category: Category, row: EditableRow): FormVal
   values.has_stone2 = Boolean(details?.Stone2);
   values.weight = plainAmount(row.weight);
   values.moq = asText(row.moq ?? 1);
+  values.pack_size = asText(row.pack_size ?? 1);
+  // Held as the CSV spells them ('10:5;50:10'), which the schema reads back.
+  values.price_breaks = formatPriceBreaks(Array.isArray(row.price_breaks) ? (row.price_breaks as PriceBreak[]) : []);
   for (const x of flagFields(category)) values[x.column] = row[x.column] === true;
   for (const c of priceColumns(category)) values[c] = plainAmount(row[c]);
   return values;

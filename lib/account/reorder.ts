@@ -2,7 +2,8 @@
 // A line whose product is gone, or whose options the product no longer offers at a price, is named instead of being
 // added. Pure: the order lines and today's products come in.
 import { stoneName, unitPrice, type StoneChoice } from '../purchase/pricing';
-import { clampQuantity, effectiveMoq } from '../purchase/quantity';
+import { effectiveMoq } from '../purchase/quantity';
+import { allowedQuantity } from '../purchase/pack-size';
 import type { Category } from '../catalog/categories';
 import type { Product } from '../catalog/types';
 import type { AddToCartInput } from '../cart/lines';
@@ -58,7 +59,7 @@ export function reorderLine(line: ReorderLine, product: Product | undefined): Ad
   const moq = effectiveMoq(product.moq);
   return {
     productId: product.id,
-    quantity: clampQuantity(line.quantity, moq),
+    quantity: allowedQuantity(line.quantity, product),
     specifications: {
       stoneType,
       stoneName: stoneName(product, stoneType),
@@ -67,7 +68,7 @@ export function reorderLine(line: ReorderLine, product: Product | undefined): Ad
       style: selection.style,
     },
     selectedPrice: price,
-    product: { name: product.name, sku: product.sku, category: product.category, imageUrl: product.image_url, moq, price },
+    product: { name: product.name, sku: product.sku, category: product.category, imageUrl: product.image_url, moq, packSize: product.pack_size, price },
   };
 }
 

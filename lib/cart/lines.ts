@@ -1,7 +1,8 @@
 // Cart line rules: the same product with the same specifications is one line whose quantity rises; every
-// quantity is at least the product's MOQ. Pure: the React provider only dispatches these.
+// quantity is at least the product's MOQ, in whole packs. Pure: the React provider only dispatches these.
 import { defaultSizeFor, type Style } from '../purchase/pricing';
-import { clampQuantity, effectiveMoq } from '../purchase/quantity';
+import { effectiveMoq } from '../purchase/quantity';
+import { allowedQuantity, effectivePackSize, smallestQuantity } from '../purchase/pack-size';
 import type { ProductSummary } from '../catalog/types';
 import { hasQuickAddPrice } from './quick-add';
 import type { CartProductSnapshot, CartSpecifications } from '../purchase/types';
@@ -28,12 +29,15 @@ export function cartLineId(productId: string, specifications: CartSpecifications
   return `${productId}-${JSON.stringify(choice)}`;
 }
 
+/** A cart line's quantity rule, from its product snapshot. */
+const ruleOf = (product: CartProductSnapshot) => ({ moq: product.moq, pack_size: product.packSize });
+
 function lineFrom(input: AddToCartInput, quantity: number): CartItem {
   const moq = effectiveMoq(input.product.moq);
   const item: CartItem = {
     id: cartLineId(input.productId, input.specifications),
     productId: input.productId,
-    quantity: clampQuantity(quantity, moq),
+    quantity: allowedQuantity(quantity, ruleOf(input.product)),
     specifications: { ...input.specifications },
     product: { ...input.product, moq },
   };
@@ -47,18 +51,18 @@ export function addToCart(items: readonly CartItem[], input: AddToCartInput): Ca
   const index = items.findIndex((item) => item.id === id);
   if (index === -1) return [...items, lineFrom(input, input.quantity)];
   const existing = items[index]!;
-  const added = clampQuantity(input.quantity, input.product.moq);
+  const added = allowedQuantity(input.quantity, ruleOf(input.product));
   const next = [...items];
   next[index] = lineFrom(input, existing.quantity + added);
   return next;
 }
 
-/** Sets a line's quantity, raised to at least its MOQ. Unknown ids leave the cart as it is. */
+/** Sets a line's quantity, rounded up to whole packs of at least its MOQ. Unknown ids leave the cart as it is. */
 export function updateCartQuantity(items: readonly CartItem[], id: string, quantity: number): CartItem[] {
   const index = items.findIndex((item) => item.id === id);
   if (index === -1) return items as CartItem[];
   const item = items[index]!;
-  const clamped = clampQuantity(quantity, item.product.moq);
+  const clamped = allowedQuantity(quantity, ruleOf(item.product));
   if (clamped === item.quantity) return items as CartItem[];
   const next = [...items];
   next[index] = { ...item, quantity: clamped };
@@ -103,7 +107,8 @@ function summaryStyle(summary: ProductSummary): Style | null {
 
 /**
  * A listing card's quick add: the product page's opening selection (stone 1, necklace 18 in, bracelet 7 in) at the
- * MOQ and the card's default price. Returns null when that selection has no price.
+ * smallest quantity allowed (the MOQ in whole packs) and the card's default price. Returns null when that selection
+ * has no price.
  */
 export function summaryToCartInput(summary: ProductSummary): AddToCartInput | null {
   if (!hasQuickAddPrice(summary) || summary.default_price === null) return null;
@@ -111,7 +116,7 @@ export function summaryToCartInput(summary: ProductSummary): AddToCartInput | nu
   const moq = effectiveMoq(summary.moq);
   return {
     productId: summary.id,
-    quantity: moq,
+    quantity: smallestQuantity(summary),
     specifications: {
       stoneType: 'stone1',
       stoneName: summary.stone_name,
@@ -126,6 +131,7 @@ export function summaryToCartInput(summary: ProductSummary): AddToCartInput | nu
       category: summary.category,
       imageUrl: summary.image_url,
       moq,
+      packSize: effectivePackSize(summary.pack_size),
       price: summary.default_price,
     },
   };

@@ -29,6 +29,7 @@ const itemSchema = z.object({
     category: z.enum(CATEGORIES),
     imageUrl: text,
     moq: z.number().check(z.int(), z.minimum(1)),
+    packSize: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
     price,
   }),
 });

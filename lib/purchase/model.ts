@@ -48,6 +48,7 @@ export function purchaseModel(product: Product): PurchaseModel {
       category: product.category,
       imageUrl: product.image_url,
       moq,
+      packSize: product.pack_size,
       price: displayPrice(product),
     },
   };

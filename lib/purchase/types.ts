@@ -17,6 +17,8 @@ export interface CartProductSnapshot {
   category: Category;
   imageUrl: string | null;
   moq: number;
+  /** Bought in multiples of this; carts stored before pack sizes have none (1). */
+  packSize?: number;
   /** Display price of the product (the normalised `price`). */
   price: number | null;
 }

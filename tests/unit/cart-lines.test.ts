@@ -169,13 +169,26 @@ describe('quick add from a listing card', () => {
       quantity: 6,
       specifications: { stoneType: 'stone1', stoneName: 'Ruby', size: '18', material: 'silver', style: 'necklace' },
       selectedPrice: 25,
-      product: { name: 'Ruby Chain', sku: 'NCK-1', category: 'necklaces', imageUrl: 'https://example.test/a.webp', moq: 6, price: 25 },
+      product: { name: 'Ruby Chain', sku: 'NCK-1', category: 'necklaces', imageUrl: 'https://example.test/a.webp', moq: 6, packSize: 1, price: 25 },
     });
+    // Sold in packs of 4 with an MOQ of 6: the corner button adds 8, the smallest quantity allowed.
+    expect(summaryToCartInput(summary({ pack_size: 4 }))).toMatchObject({ quantity: 8, product: { moq: 6, packSize: 4 } });
     expect(summaryToCartInput(summary({ category: 'bracelets' }))!.specifications).toMatchObject({
       style: 'bracelet',
       size: '7',
     });
     expect(summaryToCartInput(summary({ category: 'rings' }))!.specifications).toMatchObject({ style: null, size: null });
+  });
+
+  it('keeps a pack product’s lines in whole packs: added, raised and typed quantities round up', () => {
+    const pack = summaryToCartInput(summary({ moq: 1, pack_size: 6 }))!;
+    let items = addToCart([], pack);
+    expect(items[0]!.quantity).toBe(6);
+    items = addToCart(items, { ...pack, quantity: 1 });
+    expect(items[0]!.quantity).toBe(12);
+    expect(updateCartQuantity(items, items[0]!.id, 7)[0]!.quantity).toBe(12);
+    expect(updateCartQuantity(items, items[0]!.id, 13)[0]!.quantity).toBe(18);
+    expect(updateCartQuantity(items, items[0]!.id, 2)[0]!.quantity).toBe(6);
   });
 
   it('lands on the same line as the product page default selection', () => {

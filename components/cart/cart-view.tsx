@@ -192,12 +192,16 @@ function CartLine({ item }: { item: CartItem }) {
             <QuantityInput
               value={item.quantity}
               moq={product.moq}
+              packSize={product.packSize}
               size="sm"
               label={`Quantity for ${product.name}`}
               onChange={(quantity) => updateQuantity(item.id, quantity)}
               icons={QUANTITY_ICONS}
             />
-            <span className="tabular text-xs text-stone-muted">MOQ: {product.moq}</span>
+            <span className="tabular text-xs text-stone-muted">
+              MOQ: {product.moq}
+              {(product.packSize ?? 1) > 1 && ` · Packs of ${product.packSize}`}
+            </span>
           </div>
           <p className="tabular font-medium" data-testid="line-total">
             {formatDollars(lineTotal(item))}

@@ -10,6 +10,7 @@ import { formatDollars, toCents } from '@/lib/core/format/money';
 import { OptionGroup } from './option-group';
 import type { QuantityIcons } from './quantity-icons';
 import { QuantityInput } from './quantity-input';
+import { smallestQuantity } from '@/lib/purchase/pack-size';
 
 /**
  * Price, stone/style/size choices, quantity and Add to Cart of one product. Renders into the page's info column; the
@@ -26,7 +27,8 @@ export function ProductPurchase({ model, icons, facts }: ProductPurchaseProps) {
   const router = useRouter();
   const { addItem, ready } = useCart();
   const [selection, setSelection] = useState<ProductSelection>(model.initial);
-  const [quantity, setQuantity] = useState(model.moq);
+  const packSize = model.cartProduct.packSize ?? 1;
+  const [quantity, setQuantity] = useState(() => smallestQuantity({ moq: model.moq, pack_size: packSize }));
 
   const { price, summary } = purchaseView(model, selection);
   const addable = price !== null;
@@ -109,8 +111,11 @@ export function ProductPurchase({ model, icons, facts }: ProductPurchaseProps) {
         </p>
 
         <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-          <QuantityInput value={quantity} moq={model.moq} onChange={setQuantity} showLabel icons={icons} />
-          <p className="tabular pb-3 text-sm text-stone-muted">MOQ: {model.moq}</p>
+          <QuantityInput value={quantity} moq={model.moq} packSize={packSize} onChange={setQuantity} showLabel icons={icons} />
+          <p className="tabular pb-3 text-sm text-stone-muted">
+            MOQ: {model.moq}
+            {packSize > 1 && ` · Packs of ${packSize}`}
+          </p>
         </div>
       </div>
 

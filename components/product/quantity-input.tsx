@@ -1,11 +1,14 @@
 'use client';
 import { useId, useState } from 'react';
 import { canDecrement, decrementQuantity, incrementQuantity, quantityFromInput } from '@/lib/purchase/quantity';
+import { allowedQuantity, quantityProblem, roundedNote, smallestQuantity, stepDown, stepUp } from '@/lib/purchase/pack-size';
 import type { QuantityIcons } from './quantity-icons';
 
 interface QuantityInputProps {
   value: number;
   moq: number;
+  /** Sold in multiples of this (default 1): the buttons step by a pack, a typed value is rounded up on leaving. */
+  packSize?: number;
   onChange(quantity: number): void;
   /** Accessible name of the field; defaults to "Quantity". */
   label?: string;
@@ -18,11 +21,21 @@ interface QuantityInputProps {
 
 /**
  * Quantity with − and + buttons. Typed values below the MOQ are ignored, an empty field means the MOQ, and − stops
- * at the MOQ. While typing, the field keeps exactly what was typed; on leaving it shows the quantity in force.
+ * at the MOQ. While typing, the field keeps exactly what was typed; on leaving it shows the quantity in force. A
+ * product sold in packs steps by a pack, and a typed quantity that is not whole packs is rounded up on leaving the
+ * field, with a note saying so.
  */
-export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLabel = false, size = 'md', icons }: QuantityInputProps) {
+export function QuantityInput({ value, moq, packSize = 1, onChange, label = 'Quantity', showLabel = false, size = 'md', icons }: QuantityInputProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const rule = { moq, pack_size: packSize };
+  const packs = packSize > 1;
+  const step = (next: number) => {
+    setDraft(null);
+    setNote(null);
+    onChange(next);
+  };
 
   return (
     <div>
@@ -37,11 +50,8 @@ export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLa
           className="qty-btn"
           aria-label="Decrease quantity"
           aria-controls={id}
-          disabled={!canDecrement(value, moq)}
-          onClick={() => {
-            setDraft(null);
-            onChange(decrementQuantity(value, moq));
-          }}
+          disabled={packs ? value <= smallestQuantity(rule) : !canDecrement(value, moq)}
+          onClick={() => step(packs ? stepDown(value, rule) : decrementQuantity(value, moq))}
         >
           {icons.minus}
         </button>
@@ -55,12 +65,22 @@ export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLa
           className="qty-input"
           value={draft ?? String(value)}
           onFocus={() => setDraft(String(value))}
-          onBlur={() => setDraft(null)}
+          onBlur={() => {
+            const typed = draft?.trim() ?? '';
+            if (packs && /^\d+$/.test(typed)) {
+              const allowed = allowedQuantity(Number(typed), rule);
+              if (allowed !== value) onChange(allowed);
+              setNote(roundedNote(Number(typed), rule));
+            }
+            setDraft(null);
+          }}
           onChange={(event) => {
             const raw = event.target.value;
             setDraft(raw);
+            setNote(null);
             const next = quantityFromInput(raw, moq, value);
-            if (next !== value) onChange(next);
+            // In packs, only a quantity of whole packs takes effect while typing; the rest is rounded up on leaving.
+            if (next !== value && (!packs || quantityProblem(next, rule) === null)) onChange(next);
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') event.currentTarget.blur();
@@ -71,14 +91,14 @@ export function QuantityInput({ value, moq, onChange, label = 'Quantity', showLa
           className="qty-btn"
           aria-label="Increase quantity"
           aria-controls={id}
-          onClick={() => {
-            setDraft(null);
-            onChange(incrementQuantity(value, moq));
-          }}
+          onClick={() => step(packs ? stepUp(value, rule) : incrementQuantity(value, moq))}
         >
           {icons.plus}
         </button>
       </div>
+      <p role="status" className="mt-1 min-h-0 text-xs text-stone-muted empty:hidden">
+        {note}
+      </p>
     </div>
   );
 }

@@ -13,7 +13,8 @@ import {
 } from '@/lib/cart/constants';
 import { productReferences, referencesText } from '@/lib/cart/references';
 import { specificationEntries } from '@/lib/purchase/labels';
-import { lineTotal, lineUnitPrice } from '@/lib/cart/totals';
+import { cartLinePrices, type CartLinePrice } from '@/lib/cart/totals';
+import { formatPercent } from '@/lib/purchase/volume-pricing';
 import type { CartItem } from '@/lib/cart/types';
 import { productPath } from '@/lib/catalog/categories';
 import { formatDollars } from '@/lib/core/format/money';
@@ -66,8 +67,8 @@ export function CartView() {
             Items
           </h2>
           <ul className="divide-y divide-stone-line border-y border-stone-line">
-            {items.map((item) => (
-              <CartLine key={item.id} item={item} />
+            {cartLinePrices(items).map((price, i) => (
+              <CartLine key={items[i]!.id} item={items[i]!} price={price} />
             ))}
           </ul>
           <div className="mt-4 flex justify-end">
@@ -117,7 +118,7 @@ export function CartView() {
   );
 }
 
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ item, price }: { item: CartItem; price: CartLinePrice }) {
   const { updateQuantity, removeItem } = useCart();
   const [removing, setRemoving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -184,7 +185,14 @@ function CartLine({ item }: { item: CartItem }) {
               ))}
             </dl>
           )}
-          <p className="tabular mt-2 text-sm text-ink-soft">{formatDollars(lineUnitPrice(item))} each</p>
+          <p className="tabular mt-2 text-sm text-ink-soft">
+            {formatDollars(price.unitCents / 100)} each
+            {price.percentOff !== null && (
+              <span className="ml-2 text-gold-dark" data-testid="line-break">
+                Volume −{formatPercent(price.percentOff)}%
+              </span>
+            )}
+          </p>
         </div>
 
         <div className="flex flex-row flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
@@ -204,7 +212,7 @@ function CartLine({ item }: { item: CartItem }) {
             </span>
           </div>
           <p className="tabular font-medium" data-testid="line-total">
-            {formatDollars(lineTotal(item))}
+            {formatDollars(price.totalCents / 100)}
           </p>
           <button
             type="button"

@@ -11,6 +11,8 @@ import { OptionGroup } from './option-group';
 import type { QuantityIcons } from './quantity-icons';
 import { QuantityInput } from './quantity-input';
 import { smallestQuantity } from '@/lib/purchase/pack-size';
+import { VolumeBreaks } from './volume-breaks';
+import { breakFor, formatPercent, unitCentsWithBreak } from '@/lib/purchase/volume-pricing';
 
 /**
  * Price, stone/style/size choices, quantity and Add to Cart of one product. Renders into the page's info column; the
@@ -25,12 +27,17 @@ interface ProductPurchaseProps {
 
 export function ProductPurchase({ model, icons, facts }: ProductPurchaseProps) {
   const router = useRouter();
-  const { addItem, ready } = useCart();
+  const { addItem, ready, items } = useCart();
   const [selection, setSelection] = useState<ProductSelection>(model.initial);
   const packSize = model.cartProduct.packSize ?? 1;
   const [quantity, setQuantity] = useState(() => smallestQuantity({ moq: model.moq, pack_size: packSize }));
 
   const { price, summary } = purchaseView(model, selection);
+  const breaks = model.cartProduct.priceBreaks ?? [];
+  // Mix and match: what is already in the cart of this product, in any option, counts toward the break.
+  const inCart = items.filter((i) => i.productId === model.productId).reduce((sum, i) => sum + i.quantity, 0);
+  const unitCents = price === null ? null : unitCentsWithBreak(toCents(price), inCart + quantity, breaks);
+  const reached = breakFor(inCart + quantity, breaks);
   const addable = price !== null;
   const sizes = purchaseSizes(model, selection);
   const styleInfo = selection.style ? model.styleInfo[selection.style] : undefined;
@@ -61,6 +68,11 @@ export function ProductPurchase({ model, icons, facts }: ProductPurchaseProps) {
               {formatDollars(price)}
             </span>
             <span className="text-sm text-stone-muted">per piece</span>
+            {reached && unitCents !== null && (
+              <span className="tabular text-sm text-gold-dark" data-testid="volume-price">
+                {formatDollars(unitCents / 100)} at {formatPercent(reached.percentOff)}% off
+              </span>
+            )}
           </p>
         ) : (
           <p className="text-base text-stone-muted" data-testid="product-price">
@@ -110,6 +122,8 @@ export function ProductPurchase({ model, icons, facts }: ProductPurchaseProps) {
           {summary}
         </p>
 
+        {breaks.length > 0 && <VolumeBreaks breaks={breaks} total={inCart + quantity} />}
+
         <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
           <QuantityInput value={quantity} moq={model.moq} packSize={packSize} onChange={setQuantity} showLabel icons={icons} />
           <p className="tabular pb-3 text-sm text-stone-muted">
@@ -134,7 +148,7 @@ export function ProductPurchase({ model, icons, facts }: ProductPurchaseProps) {
           {price !== null && (
             <p className="tabular text-right text-sm text-ink-soft">
               <span className="block text-xs text-stone-muted">Total</span>
-              {formatDollars((toCents(price) * quantity) / 100)}
+              {formatDollars(((unitCents ?? toCents(price)) * quantity) / 100)}
             </p>
           )}
         </div>

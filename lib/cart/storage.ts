@@ -30,6 +30,7 @@ const itemSchema = z.object({
     imageUrl: text,
     moq: z.number().check(z.int(), z.minimum(1)),
     packSize: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
+    priceBreaks: z.optional(z.array(z.object({ minQuantity: z.number(), percentOff: z.number() })).check(z.maxLength(20))),
     price,
   }),
 });

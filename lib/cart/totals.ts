@@ -1,6 +1,8 @@
-// Cart money (line total = (selectedPrice or product price) × quantity). Sums run in cents so that
-// 0.1 + 0.2 style float errors never reach the page.
+// Cart money (line total = (selectedPrice or product price, less the product's volume break) × quantity), priced as
+// the server's checkout prices it (lib/checkout/pricing.ts). Sums run in cents so that 0.1 + 0.2 style float errors
+// never reach the page.
 import { toCents } from '../core/format/money';
+import { breakFor, discountedCents } from '../purchase/volume-pricing';
 import type { CartItem } from './types';
 
 /** Unit price in dollars: the chosen option's price, else the product's display price, else 0. */
@@ -9,16 +11,27 @@ export function lineUnitPrice(item: Pick<CartItem, 'selectedPrice' | 'product'>)
   return typeof price === 'number' && Number.isFinite(price) && price > 0 ? price : 0;
 }
 
-export function lineTotalCents(item: Pick<CartItem, 'selectedPrice' | 'product' | 'quantity'>): number {
-  return toCents(lineUnitPrice(item)) * item.quantity;
+export interface CartLinePrice {
+  unitCents: number;
+  totalCents: number;
+  /** The volume break the line is priced at, or null. */
+  percentOff: number | null;
 }
 
-export function lineTotal(item: Pick<CartItem, 'selectedPrice' | 'product' | 'quantity'>): number {
-  return lineTotalCents(item) / 100;
+/** Each line's price, in the cart's order: a break counts the product's pieces over all its lines (mix and match). */
+export function cartLinePrices(items: readonly CartItem[]): CartLinePrice[] {
+  const pieces = new Map<string, number>();
+  for (const item of items) pieces.set(item.productId, (pieces.get(item.productId) ?? 0) + item.quantity);
+  return items.map((item) => {
+    const reached = breakFor(pieces.get(item.productId) ?? item.quantity, item.product.priceBreaks);
+    const base = toCents(lineUnitPrice(item));
+    const unitCents = reached ? discountedCents(base, reached.percentOff) : base;
+    return { unitCents, totalCents: unitCents * item.quantity, percentOff: reached?.percentOff ?? null };
+  });
 }
 
 export function cartSubtotalCents(items: readonly CartItem[]): number {
-  return items.reduce((sum, item) => sum + lineTotalCents(item), 0);
+  return cartLinePrices(items).reduce((sum, line) => sum + line.totalCents, 0);
 }
 
 export function cartSubtotal(items: readonly CartItem[]): number {

@@ -49,6 +49,7 @@ export function purchaseModel(product: Product): PurchaseModel {
       imageUrl: product.image_url,
       moq,
       packSize: product.pack_size,
+      priceBreaks: product.price_breaks,
       price: displayPrice(product),
     },
   };

@@ -6,7 +6,9 @@ import {
   ITEM_REMOVED_MESSAGE,
   OUTSIDE_PROVIDER_MESSAGE,
 } from '@/lib/cart/constants';
-import { cartCount, cartSubtotal, cartSubtotalCents, lineTotal, lineUnitPrice } from '@/lib/cart/totals';
+import { cartCount, cartLinePrices, cartSubtotal, cartSubtotalCents, lineUnitPrice } from '@/lib/cart/totals';
+
+const lineTotal = (line: CartItem) => cartLinePrices([line])[0]!.totalCents / 100;
 import type { CartItem } from '@/lib/cart/types';
 
 function item(quantity: number, selectedPrice: number | null | undefined, price: number | null): CartItem {
@@ -33,6 +35,27 @@ describe('line totals', () => {
   it('are exact to the cent', () => {
     expect(lineTotal(item(3, 0.1, null))).toBe(0.3);
     expect(lineTotal(item(7, 19.99, null))).toBe(139.93);
+  });
+});
+
+describe('volume breaks in the cart', () => {
+  const tiered = (quantity: number, productId: string, selectedPrice: number): CartItem => ({
+    id: `${productId}-${selectedPrice}`,
+    productId,
+    quantity,
+    specifications: {},
+    selectedPrice,
+    product: { name: 'x', sku: null, category: 'rings', imageUrl: null, moq: 1, price: 20, priceBreaks: [{ minQuantity: 10, percentOff: 5 }] },
+  });
+
+  it('price every line of a product at the break its pieces reach together, and name it', () => {
+    const lines = [tiered(6, 'a', 20), tiered(4, 'a', 30), tiered(9, 'b', 20)];
+    expect(cartLinePrices(lines)).toEqual([
+      { unitCents: 1900, totalCents: 11_400, percentOff: 5 },
+      { unitCents: 2850, totalCents: 11_400, percentOff: 5 },
+      { unitCents: 2000, totalCents: 18_000, percentOff: null },
+    ]);
+    expect(cartSubtotalCents(lines)).toBe(11_400 + 11_400 + 18_000);
   });
 });
 

@@ -1,6 +1,7 @@
 'use client';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { OUTSIDE_PROVIDER_MESSAGE } from '@/lib/cart/constants';
+import type { CartCorrection, QuantityRuleUpdate } from '@/lib/cart/corrections';
 import type { AddToCartInput, CartAction } from '@/lib/cart/lines';
 import { cartCount, cartSubtotal } from '@/lib/cart/totals';
 import { CART_STORAGE_KEY, type CartItem } from '@/lib/cart/types';
@@ -13,11 +14,16 @@ export interface CartContextValue {
   subtotal: number;
   /** False until the stored cart has been read after mount; the server render always sees an empty cart. */
   ready: boolean;
+  /** Quantities the cart had to change to ones that can be bought, until the buyer dismisses the note. */
+  corrections: CartCorrection[];
   addItem(input: AddToCartInput): void;
   updateQuantity(id: string, quantity: number): void;
   removeItem(id: string): void;
   clearCart(): void;
   isInCart(productId: string): boolean;
+  /** Takes the server's quantity rules for these products (the checkout names them) and rounds their lines. */
+  applyRules(updates: QuantityRuleUpdate[]): void;
+  dismissCorrections(): void;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -25,10 +31,15 @@ const CartContext = createContext<CartContextValue | null>(null);
 interface State {
   items: CartItem[];
   ready: boolean;
+  corrections: CartCorrection[];
 }
 
-type Rules = typeof import('@/lib/cart/lines');
-type Action = CartAction | { type: 'loaded'; items: CartItem[] };
+type Rules = typeof import('@/lib/cart/lines') & typeof import('@/lib/cart/corrections');
+type Action =
+  | CartAction
+  | { type: 'loaded'; items: CartItem[]; corrections: CartCorrection[] }
+  | { type: 'rules'; updates: QuantityRuleUpdate[] }
+  | { type: 'dismiss' };
 
 /**
  * The cart's line rules (and the stored cart's validator) load after the page's load event, with the stored cart:
@@ -37,14 +48,21 @@ type Action = CartAction | { type: 'loaded'; items: CartItem[] };
  */
 let rules: Rules | null = null;
 const loadCartCode = () =>
-  Promise.all([import('@/lib/cart/storage'), import('@/lib/cart/lines')]).then(([storage, lines]) => {
-    rules = lines;
-    return storage;
-  });
+  Promise.all([import('@/lib/cart/storage'), import('@/lib/cart/lines'), import('@/lib/cart/corrections')]).then(
+    ([storage, lines, corrections]) => {
+      rules = { ...lines, ...corrections };
+      return storage;
+    },
+  );
 
 function reducer(state: State, action: Action): State {
-  if (action.type === 'loaded') return { items: action.items, ready: true };
+  if (action.type === 'loaded') return { items: action.items, ready: true, corrections: action.corrections };
+  if (action.type === 'dismiss') return state.corrections.length === 0 ? state : { ...state, corrections: [] };
   if (!rules) return state;
+  if (action.type === 'rules') {
+    const { items, corrections } = rules.applyQuantityRules(state.items, action.updates);
+    return { ...state, items, corrections: [...state.corrections, ...corrections] };
+  }
   const items = rules.cartReducer(state.items, action);
   return items === state.items ? state : { ...state, items };
 }
@@ -58,7 +76,7 @@ function readRaw(): string | null {
 }
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [state, dispatch] = useReducer(reducer, { items: [], ready: false });
+  const [state, dispatch] = useReducer(reducer, { items: [], ready: false, corrections: [] });
 
   // Read after mount so the first client render matches the server's (no hydration mismatch). The validator is
   // loaded on demand once the page has loaded: it stays out of the JavaScript a page needs to show itself, and
@@ -67,8 +85,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
     let active = true;
     const load = () =>
       loadCartCode()
-        .then(({ parseStoredCart }) => {
-          if (active) dispatch({ type: 'loaded', items: parseStoredCart(readRaw()) });
+        .then(({ readStoredCart }) => {
+          if (active) dispatch({ type: 'loaded', ...readStoredCart(readRaw()) });
         })
         // If the chunk cannot load, stay not-ready rather than overwrite the stored cart with an empty one.
         .catch(() => {});
@@ -99,6 +117,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const updateQuantity = useCallback((id: string, quantity: number) => dispatch({ type: 'update', id, quantity }), []);
   const removeItem = useCallback((id: string) => dispatch({ type: 'remove', id }), []);
   const clearCart = useCallback(() => dispatch({ type: 'clear' }), []);
+  const applyRules = useCallback((updates: QuantityRuleUpdate[]) => dispatch({ type: 'rules', updates }), []);
+  const dismissCorrections = useCallback(() => dispatch({ type: 'dismiss' }), []);
 
   const value = useMemo<CartContextValue>(
     () => ({
@@ -106,13 +126,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
       count: cartCount(state.items),
       subtotal: cartSubtotal(state.items),
       ready: state.ready,
+      corrections: state.corrections,
       addItem,
       updateQuantity,
       removeItem,
       clearCart,
       isInCart: (productId: string) => rules?.isProductInCart(state.items, productId) ?? false,
+      applyRules,
+      dismissCorrections,
     }),
-    [state, addItem, updateQuantity, removeItem, clearCart],
+    [state, addItem, updateQuantity, removeItem, clearCart, applyRules, dismissCorrections],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -20,6 +20,7 @@ import { productPath } from '@/lib/catalog/categories';
 import { formatDollars } from '@/lib/core/format/money';
 import { notify } from '@/components/ui/toaster';
 import { useCart } from './cart-context';
+import { CartCorrections } from './cart-corrections';
 import { copyText } from './copy-text';
 
 const QUANTITY_ICONS = quantityIcons();
@@ -60,6 +61,7 @@ export function CartView() {
           Continue Shopping
         </Link>
       </div>
+      <CartCorrections className="mt-6" />
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:gap-12">
         <section aria-labelledby="cart-items-heading">

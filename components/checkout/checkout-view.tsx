@@ -7,6 +7,8 @@ import type { CheckoutPrefill } from '@/lib/account/types';
 import type { CartItem } from '@/lib/cart/types';
 import { CHECKOUT_SESSION_PATH, type CheckoutErrorResponse, type CheckoutSessionResponse } from '@/lib/checkout/api';
 import { EMPTY_CART_MESSAGE, NOT_READY_MESSAGE, setupFailedMessage } from '@/lib/checkout/errors';
+import type { QuantityRuleUpdate } from '@/lib/cart/corrections';
+import { CartCorrections } from '@/components/cart/cart-corrections';
 import { CheckoutForm } from './checkout-form';
 
 export interface CheckoutViewProps {
@@ -22,6 +24,7 @@ type Setup =
   | { state: 'empty' }
   | { state: 'loading' }
   | { state: 'failed'; message: string }
+  | { state: 'correct'; rules: QuantityRuleUpdate[]; message: string }
   | { state: 'ready'; session: CheckoutSessionResponse };
 
 const linkClass = 'text-sm text-ink-soft underline underline-offset-4 hover:text-ink';
@@ -48,6 +51,10 @@ async function requestSession(items: CartItem[]): Promise<Setup> {
     const body = (await res.json().catch(() => ({}))) as Partial<CheckoutSessionResponse> & CheckoutErrorResponse;
     if (!res.ok) {
       if (body.code === 'empty_cart') return { state: 'empty' };
+      const rules = (body.details as { rules?: QuantityRuleUpdate[] } | undefined)?.rules;
+      if (body.code === 'quantity_not_allowed' && Array.isArray(rules)) {
+        return { state: 'correct', rules, message: setupFailedMessage(body.error) };
+      }
       return { state: 'failed', message: setupFailedMessage(body.error) };
     }
     if (!body.clientSecret || !body.paymentIntentId) return { state: 'failed', message: NOT_READY_MESSAGE };
@@ -58,16 +65,25 @@ async function requestSession(items: CartItem[]): Promise<Setup> {
 }
 
 export function CheckoutView({ publishableKey, standInApiBase, prefill = null }: CheckoutViewProps) {
-  const { items, subtotal, ready, clearCart } = useCart();
+  const { items, subtotal, ready, clearCart, applyRules } = useCart();
   const [setup, setSetup] = useState<Setup>({ state: 'waiting' });
   // One payment session per visit, also under React's double-invoked effects in development.
   const started = useRef<Promise<Setup> | null>(null);
+  // The cart is corrected to the server's quantity rules once per visit; a second refusal is shown as it is.
+  const corrected = useRef(false);
 
   const start = useCallback(() => {
     started.current = requestSession(items);
     setSetup({ state: 'loading' });
-    void started.current.then(setSetup);
-  }, [items]);
+    void started.current.then((result) => {
+      if (result.state !== 'correct') return setSetup(result);
+      if (corrected.current) return setSetup({ state: 'failed', message: result.message });
+      // The cart's snapshot predates the product's pack size or MOQ: round it, say so, and ask again.
+      corrected.current = true;
+      started.current = null;
+      applyRules(result.rules);
+    });
+  }, [items, applyRules]);
 
   useEffect(() => {
     if (!ready || started.current) return;
@@ -86,6 +102,7 @@ export function CheckoutView({ publishableKey, standInApiBase, prefill = null }:
           Return to cart
         </Link>
       </div>
+      <CartCorrections className="mt-6" />
       {setup.state === 'ready' ? (
         <CheckoutForm
           session={setup.session}

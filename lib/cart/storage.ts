@@ -3,6 +3,7 @@
 // zod/mini keeps the validator small; the cart provider loads this module after hydration, not with the page.
 import * as z from 'zod/mini';
 import { CATEGORIES } from '../catalog/categories';
+import { correctionFor, type CartCorrection } from './corrections';
 import { addToCart } from './lines';
 import type { CartItem } from './types';
 
@@ -35,27 +36,38 @@ const itemSchema = z.object({
   }),
 });
 
-export function parseStoredCart(raw: string | null | undefined): CartItem[] {
-  if (!raw) return [];
+/**
+ * The stored cart and what reading it changed: quantities below the MOQ or in part packs are rounded up to ones that
+ * can be bought, and each change is named so the cart can say so.
+ */
+export function readStoredCart(raw: string | null | undefined): { items: CartItem[]; corrections: CartCorrection[] } {
+  if (!raw) return { items: [], corrections: [] };
   let data: unknown;
   try {
     data = JSON.parse(raw);
   } catch {
-    return [];
+    return { items: [], corrections: [] };
   }
   const parsed = z.array(itemSchema).safeParse(data);
-  if (!parsed.success) return [];
-  return parsed.data.reduce<CartItem[]>(
-    (items, line) =>
-      addToCart(items, {
-        productId: line.productId,
-        quantity: line.quantity,
-        specifications: line.specifications,
-        selectedPrice: line.selectedPrice,
-        product: line.product,
-      }),
-    [],
-  );
+  if (!parsed.success) return { items: [], corrections: [] };
+  const corrections: CartCorrection[] = [];
+  const items = parsed.data.reduce<CartItem[]>((lines, line) => {
+    const correction = correctionFor(line.product.name, line.quantity, line.product.moq, line.product.packSize);
+    if (correction) corrections.push(correction);
+    return addToCart(lines, {
+      productId: line.productId,
+      quantity: line.quantity,
+      specifications: line.specifications,
+      selectedPrice: line.selectedPrice,
+      product: line.product,
+    });
+  }, []);
+  return { items, corrections };
+}
+
+/** The stored cart's lines (see readStoredCart). */
+export function parseStoredCart(raw: string | null | undefined): CartItem[] {
+  return readStoredCart(raw).items;
 }
 
 export { serializeCart } from './lines';

@@ -72,14 +72,28 @@ export function normalizeSelection(
   return { stoneType, size, style };
 }
 
-/** A quantity the product cannot be bought in (below its MOQ, or not whole packs): the request was not a cart's. */
-function refuseQuantity(product: Product, quantity: number): never {
-  const min = smallestQuantity(product);
-  const pack = effectivePackSize(product.pack_size);
+/**
+ * Quantities the products cannot be bought in (below the MOQ, or not whole packs) are refused: the cart rounds to its
+ * snapshot's rule, so this is a stale snapshot or a forged request. The error names every such product's rule, so
+ * the checkout page can correct the cart and say what changed (lib/cart/corrections.ts).
+ */
+function refuseQuantities(lines: CheckoutLineInput[], products: ReadonlyMap<string, Product>): void {
+  const refused = new Map<string, Product>();
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (product && quantityProblem(line.quantity, product) !== null) refused.set(product.id, product);
+  }
+  const [first] = refused.values();
+  if (!first) return;
+  const min = smallestQuantity(first);
+  const pack = effectivePackSize(first.pack_size);
   const rule = pack > 1 ? `is sold in packs of ${pack}, at least ${min}` : `has a minimum order of ${min}`;
-  throw new CheckoutError(422, 'quantity_not_allowed', `${product.name} ${rule}. Please update your cart.`, {
-    productId: product.id,
-    quantity,
+  throw new CheckoutError(422, 'quantity_not_allowed', `${first.name} ${rule}. Please update your cart.`, {
+    rules: [...refused.values()].map((product) => ({
+      productId: product.id,
+      moq: product.moq,
+      packSize: effectivePackSize(product.pack_size),
+    })),
   });
 }
 
@@ -99,6 +113,7 @@ export function priceCheckout(lines: CheckoutLineInput[], products: ReadonlyMap<
   if (lines.length === 0) throw new CheckoutError(400, 'empty_cart', EMPTY_CART_MESSAGE);
   const priced: PricedLine[] = [];
   const totals = totalsByProduct(lines);
+  refuseQuantities(lines, products);
   for (const line of lines) {
     const product = products.get(line.productId);
     if (!product) {
@@ -120,7 +135,6 @@ export function priceCheckout(lines: CheckoutLineInput[], products: ReadonlyMap<
       );
     }
     const quantity = line.quantity;
-    if (quantityProblem(quantity, product) !== null) refuseQuantity(product, quantity);
     const reached = breakFor(totals.get(product.id) ?? quantity, product.price_breaks);
     const unitPriceCents = reached ? discountedCents(toCents(dollars), reached.percentOff) : toCents(dollars);
     const specifications: CartSpecifications = {

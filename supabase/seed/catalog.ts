@@ -6,6 +6,7 @@ import { BRACELET_SIZES, type Category, NECKLACE_LENGTHS } from '../../lib/catal
 import type { ArtSpec, ArtStyle, ChainStyle, Hue, Material, PendantStyle } from './art';
 import { COLLECTIONS, MENS_COLLECTIONS, SECOND_STONE, type StoneInfo, stoneByName, stonesOfHue } from './data';
 import { Rng } from './prng';
+import type { PriceBreak } from '../../lib/catalog/types';
 
 export const SKU_PREFIX: Record<Category, string> = {
   rings: 'RNG',
@@ -17,7 +18,7 @@ export const SKU_PREFIX: Record<Category, string> = {
 
 export const MOQ_CHOICES = [1, 2, 3, 5, 6, 10, 12] as const;
 
-export type Row = Record<string, string | number | boolean | null | Date | Record<string, string>>;
+export type Row = Record<string, string | number | boolean | null | Date | Record<string, string> | readonly PriceBreak[]>;
 
 export interface Look {
   category: Category;
@@ -540,6 +541,7 @@ function generateCategory(category: Category, rng: Rng, now: number, count: numb
       stone_details: stoneDetails,
       weight,
       moq,
+      ...wholesaleTerms(i, moq, look.material),
       is_new_arrival: isNew,
       is_mens_jewelry: isMens,
       created_at: createdAt,
@@ -655,6 +657,23 @@ function gaps(rng: Rng, sizes: readonly string[], keep: readonly string[], p: nu
   const n = rng.chance(0.6) ? 1 : 2;
   for (const s of rng.shuffle(candidates).slice(0, n)) out.add(s);
   return out;
+}
+
+/**
+ * Pack sizes and volume breaks, taken from the product's place and MOQ rather than drawn, so the rest of the catalog
+ * stays as it was: silver pieces with a MOQ of 6 or 12 are sold in sixes every other product, and one product in
+ * three has breaks.
+ */
+function wholesaleTerms(i: number, moq: number, material: Material): Row {
+  // Every row names both columns: rows are inserted together, and a missing key would be written as null.
+  const terms: Row = { pack_size: 1, price_breaks: [] };
+  if (material === 'silver' && moq % 6 === 0 && i % 2 === 0) terms.pack_size = 6;
+  if (i % 3 === 1) terms.price_breaks = [
+      { minQuantity: 24, percentOff: 5 },
+      { minQuantity: 48, percentOff: 10 },
+      { minQuantity: 96, percentOff: 15 },
+    ];
+  return terms;
 }
 
 function pickMoq(rng: Rng, category: Category, material: Material): number {

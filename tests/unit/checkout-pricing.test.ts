@@ -9,6 +9,7 @@ const RING_ID = 'aaaaaaaa-0000-4000-8000-000000000001';
 const NECKLACE_ID = 'aaaaaaaa-0000-4000-8000-000000000002';
 const BRACELET_ID = 'aaaaaaaa-0000-4000-8000-000000000003';
 const EARRING_ID = 'aaaaaaaa-0000-4000-8000-000000000004';
+const OTHER_ID = 'aaaaaaaa-0000-4000-8000-000000000005';
 
 const products: Product[] = [
   ring({ id: RING_ID, name: 'Halo Ring', sku: 'R-1', moq: 5, stone_details: TWO_STONES, price_stone1: 19.99, price_stone2: 24.5, material: 'rose-gold' }),
@@ -83,6 +84,26 @@ describe('priceCheckout', () => {
     expectCheckoutError(() => priceCheckout([line(RING_ID, 6)], inSixes), 'quantity_not_allowed', 422);
     expect(() => priceCheckout([line(RING_ID, 13)], inSixes)).toThrow('Six Band is sold in packs of 6, at least 12. Please update your cart.');
     expect(priceCheckout([line(RING_ID, 18)], inSixes).totalCents).toBe(1000 * 18);
+  });
+
+  it('names the rule of every product refused, so the checkout page can correct the cart in one go', () => {
+    const sixes = ring({ id: RING_ID, name: 'Six Band', moq: 10, pack_size: 6, price_stone1: 10 });
+    const tens = ring({ id: OTHER_ID, name: 'Ten Band', moq: 10, price_stone1: 10 });
+    const both = new Map([[RING_ID, sixes], [OTHER_ID, tens]]);
+    try {
+      priceCheckout([line(RING_ID, 7), line(OTHER_ID, 3), line(RING_ID, 12)], both);
+      expect.unreachable('priced a refused quantity');
+    } catch (err) {
+      expect(err).toMatchObject({
+        code: 'quantity_not_allowed',
+        details: {
+          rules: [
+            { productId: RING_ID, moq: 10, packSize: 6 },
+            { productId: OTHER_ID, moq: 10, packSize: 1 },
+          ],
+        },
+      });
+    }
   });
 
   it('takes the volume break the product’s total quantity reaches, across its options, and names it', () => {

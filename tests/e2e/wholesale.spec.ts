@@ -1,0 +1,157 @@
+// Wholesale buying in real Chromium: a product sold in packs of six, volume breaks that change the price as the
+// quantity rises, and a cart from another device whose quantities the shop corrects out loud. Each worker adds
+// products of its own with known prices.
+import { expect, test, type Page } from '@playwright/test';
+import postgres from 'postgres';
+import { addToCart } from '../../lib/cart/lines';
+import { CART_STORAGE_KEY, type CartItem } from '../../lib/cart/types';
+import { fillCard, fillShipping } from './support/checkout-form';
+import { fromAddress, uniqueAddress } from './support/servers';
+
+const sql = postgres(process.env.DATABASE_URL!, { max: 2, idle_timeout: 2, onnotice: () => {} });
+let sixes: { id: string; name: string; sku: string };
+let tiered: { id: string; name: string; sku: string };
+
+test.beforeAll(async () => {
+  const tag = `WHL-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const [s] = await sql<{ id: string }[]>`
+    insert into rings (name, sku, material, stone_details, moq, pack_size, price_stone1)
+    values (${'Six Pack Band ' + tag}, ${tag + '-6'}, 'silver', ${sql.json({ Stone1: 'Onyx' })}, 5, 6, 10.00)
+    returning id`;
+  const [t] = await sql<{ id: string }[]>`
+    insert into rings (name, sku, material, stone_details, moq, price_stone1, price_breaks)
+    values (${'Tiered Band ' + tag}, ${tag + '-T'}, 'gold', ${sql.json({ Stone1: 'Garnet' })}, 2, 40.00,
+            ${sql.json([{ minQuantity: 10, percentOff: 5 }, { minQuantity: 20, percentOff: 12.5 }])})
+    returning id`;
+  sixes = { id: s!.id, name: `Six Pack Band ${tag}`, sku: `${tag}-6` };
+  tiered = { id: t!.id, name: `Tiered Band ${tag}`, sku: `${tag}-T` };
+});
+
+test.afterAll(async () => {
+  await sql`delete from rings where id in ${sql([sixes.id, tiered.id])} and not exists (select 1 from order_items where product_id = rings.id)`;
+});
+
+// Each journey pays from an address of its own, so the checkout's rate limit counts only its own sessions.
+let address = '';
+test.beforeEach(async ({ context }) => {
+  address = uniqueAddress();
+  await fromAddress(context, address);
+});
+
+const quantity = (page: Page) => page.getByRole('textbox', { name: 'Quantity' });
+
+async function storeCart(page: Page, items: CartItem[]) {
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [CART_STORAGE_KEY, JSON.stringify(items)] as const);
+}
+
+test('a 6-pack product refuses 7: the page rounds to whole packs, the cart keeps them, a forged request gets 422', async ({ page }) => {
+  await page.goto(`/rings/${sixes.id}`);
+  await expect(page.getByText('MOQ: 5 · Packs of 6')).toBeVisible();
+  // The smallest quantity is the MOQ in whole packs.
+  await expect(quantity(page)).toHaveValue('6');
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(quantity(page)).toHaveValue('12');
+  await quantity(page).fill('7');
+  await quantity(page).blur();
+  await expect(quantity(page)).toHaveValue('12');
+  await expect(page.getByText('Sold in packs of 6: rounded up to 12.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart').first()).toBeVisible();
+
+  await page.goto('/cart');
+  await expect(page.getByText('MOQ: 5 · Packs of 6')).toBeVisible();
+  await expect(quantity(page)).toHaveValue('12');
+  await page.getByRole('button', { name: 'Decrease quantity' }).click();
+  await expect(quantity(page)).toHaveValue('6');
+  await expect(page.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+
+  // A request the cart would never send: 7 of a 6-pack.
+  const forged = await page.request.post('/api/checkout/session', {
+    headers: { 'x-forwarded-for': address },
+    data: { lines: [{ productId: sixes.id, quantity: 7, specifications: { stoneType: 'stone1', size: null, style: null } }] },
+  });
+  expect(forged.status()).toBe(422);
+  expect(await forged.json()).toMatchObject({
+    code: 'quantity_not_allowed',
+    error: `${sixes.name} is sold in packs of 6, at least 6. Please update your cart.`,
+  });
+});
+
+test('a cart from another device with 7 of a 6-pack is corrected, with a note, on the cart and at checkout', async ({ page }) => {
+  const line = {
+    productId: sixes.id,
+    quantity: 7,
+    specifications: { stoneType: 'stone1' as const, stoneName: 'Onyx', material: 'silver' },
+    selectedPrice: 10,
+  };
+  const snapshot = { name: sixes.name, sku: sixes.sku, category: 'rings' as const, imageUrl: null, moq: 5, price: 10 };
+  await page.goto('/cart');
+  // The empty cart has been read (and written back) before this test writes its own.
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+
+  // Stored with its pack size: the cart rounds it as it reads it, and says so.
+  await storeCart(page, [{ ...addToCart([], { ...line, product: { ...snapshot, packSize: 6 } })[0]!, quantity: 7 }]);
+  await page.reload();
+  const note = page.getByRole('status').filter({ hasText: 'We updated your cart' });
+  await expect(note).toContainText(`${sixes.name} is sold in packs of 6: 7 became 12.`);
+  await expect(quantity(page)).toHaveValue('12');
+  await note.getByRole('button', { name: 'Dismiss cart update note' }).click();
+  await expect(note).toHaveCount(0);
+
+  // Stored before the product had a pack size: only the server knows, and the checkout corrects it before payment.
+  await storeCart(page, [{ ...addToCart([], { ...line, product: snapshot })[0]!, quantity: 7 }]);
+  await page.goto('/checkout');
+  await expect(page.getByRole('status').filter({ hasText: 'We updated your cart' })).toContainText(
+    `${sixes.name} is sold in packs of 6: 7 became 12.`,
+  );
+  await expect(page.getByTestId('checkout-total')).toHaveText('$120.00');
+  await fillShipping(page);
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  const orderId = page.url().split('/').pop()!;
+  const items = await sql`select quantity, unit_price from order_items where order_id = ${orderId}`;
+  expect(items).toEqual([{ quantity: 12, unit_price: '1000' }]);
+});
+
+test('volume breaks change the price as the quantity rises, on the product page, in the cart and in the order', async ({ page }) => {
+  await page.goto(`/rings/${tiered.id}`);
+  const breaks = page.getByTestId('volume-breaks');
+  await expect(breaks.getByRole('row')).toHaveCount(3); // the hidden header and two tiers
+  await expect(breaks).toContainText('10+ pieces');
+  await expect(breaks).toContainText('5% off');
+  await expect(breaks).toContainText('20+ pieces');
+  await expect(breaks).toContainText('12.5% off');
+  await expect(page.getByText('Every option of this piece counts toward the discount together.')).toBeVisible();
+  await expect(page.getByTestId('product-price')).toHaveText('$40.00');
+  await expect(breaks.getByRole('status')).toHaveText('Add 8 more for 5% off');
+
+  await quantity(page).fill('10');
+  await quantity(page).blur();
+  await expect(breaks.getByRole('status')).toHaveText('Add 10 more for 12.5% off');
+  await expect(page.getByText('$38.00 at 5% off')).toBeVisible();
+  await expect(page.getByText('$380.00')).toBeVisible();
+
+  await quantity(page).fill('20');
+  await quantity(page).blur();
+  await expect(page.getByText('$35.00 at 12.5% off')).toBeVisible();
+  await expect(breaks.getByRole('status')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart').first()).toBeVisible();
+
+  await page.goto('/cart');
+  await expect(page.getByText('Volume −12.5%')).toBeVisible();
+  await expect(page.getByTestId('cart-subtotal')).toHaveText('$700.00');
+  await page.getByRole('button', { name: 'Decrease quantity' }).click();
+  await expect(page.getByText('Volume −5%')).toBeVisible();
+  await expect(page.getByTestId('cart-subtotal')).toHaveText('$722.00');
+
+  // The server prices the same: 19 × $38.00.
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-total')).toHaveText('$722.00');
+  await fillShipping(page);
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByText(/Volume −5%/)).toBeVisible();
+});

@@ -17,6 +17,8 @@ export interface CartContextValue {
   /** Quantities the cart had to change to ones that can be bought, until the buyer dismisses the note. */
   corrections: CartCorrection[];
   addItem(input: AddToCartInput): void;
+  /** Several lines in one step (quick order): the cart is written once, with all of them or none. */
+  addItems(inputs: AddToCartInput[]): void;
   updateQuantity(id: string, quantity: number): void;
   removeItem(id: string): void;
   clearCart(): void;
@@ -114,6 +116,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [state]);
 
   const addItem = useCallback((input: AddToCartInput) => dispatch({ type: 'add', input }), []);
+  const addItems = useCallback((inputs: AddToCartInput[]) => dispatch({ type: 'addMany', inputs }), []);
   const updateQuantity = useCallback((id: string, quantity: number) => dispatch({ type: 'update', id, quantity }), []);
   const removeItem = useCallback((id: string) => dispatch({ type: 'remove', id }), []);
   const clearCart = useCallback(() => dispatch({ type: 'clear' }), []);
@@ -128,6 +131,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       ready: state.ready,
       corrections: state.corrections,
       addItem,
+      addItems,
       updateQuantity,
       removeItem,
       clearCart,
@@ -135,7 +139,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       applyRules,
       dismissCorrections,
     }),
-    [state, addItem, updateQuantity, removeItem, clearCart, applyRules, dismissCorrections],
+    [state, addItem, addItems, updateQuantity, removeItem, clearCart, applyRules, dismissCorrections],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -49,6 +49,9 @@ export function CartView() {
         <Link href="/products" className="btn-primary h-12 mt-8">
           Start Shopping
         </Link>
+        <Link href="/quick-order" className="mt-4 text-sm text-ink-soft underline underline-offset-4 hover:text-ink">
+          Quick Order by SKU
+        </Link>
       </div>
     );
   }
@@ -57,9 +60,14 @@ export function CartView() {
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="text-3xl sm:text-4xl">Your Cart</h1>
-        <Link href="/products" className="text-sm text-ink-soft underline-offset-4 hover:text-ink hover:underline">
-          Continue Shopping
-        </Link>
+        <div className="flex flex-wrap items-baseline gap-x-5 gap-y-2">
+          <Link href="/quick-order" className="text-sm text-ink-soft underline-offset-4 hover:text-ink hover:underline">
+            Quick Order by SKU
+          </Link>
+          <Link href="/products" className="text-sm text-ink-soft underline-offset-4 hover:text-ink hover:underline">
+            Continue Shopping
+          </Link>
+        </div>
       </div>
       <CartCorrections className="mt-6" />
 

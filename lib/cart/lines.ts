@@ -79,6 +79,7 @@ export function isProductInCart(items: readonly CartItem[], productId: string): 
 
 export type CartAction =
   | { type: 'add'; input: AddToCartInput }
+  | { type: 'addMany'; inputs: AddToCartInput[] }
   | { type: 'update'; id: string; quantity: number }
   | { type: 'remove'; id: string }
   | { type: 'clear' }
@@ -88,6 +89,8 @@ export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
   switch (action.type) {
     case 'add':
       return addToCart(items, action.input);
+    case 'addMany':
+      return action.inputs.reduce<CartItem[]>((next, input) => addToCart(next, input), items);
     case 'update':
       return updateCartQuantity(items, action.id, action.quantity);
     case 'remove':

@@ -28,7 +28,8 @@ const LOOKUP_ORDER: readonly Category[] = ['bracelets', 'necklaces', 'rings', 'e
 
 type RawRow = Record<string, unknown>;
 
-function toProduct(category: Category, row: RawRow): Product {
+/** A product row read as JSON (to_jsonb) from its category's table. */
+export function toProduct(category: Category, row: RawRow): Product {
   const { search_vector: _omit, name_vector: _omitNames, ...rest } = row;
   // Text is shown in NFC: a decomposed 'è' (e + combining accent) would place the accent apart from its letter.
   const nfc = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC') : v);

@@ -22,4 +22,4 @@ export interface CheckoutErrorResponse {
 export const CHECKOUT_SESSION_PATH = '/api/checkout/session';
 export const CHECKOUT_ADDRESS_PATH = '/api/checkout/address';
 /** Largest request body the checkout handlers read. */
-export const MAX_CHECKOUT_BODY_BYTES = 64 * 1024;
+export const MAX_CHECKOUT_BODY_BYTES = 256 * 1024;

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { text } from '../core/validation/text';
 
-export const MAX_CHECKOUT_LINES = 100;
+// A quick order adds up to 500 lines (lib/quick-order/parse.ts), and the cart must be able to pay for them.
+export const MAX_CHECKOUT_LINES = 500;
 export const MAX_LINE_QUANTITY = 100_000;
 
 export const checkoutLineSchema = z.object({

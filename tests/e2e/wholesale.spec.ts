@@ -11,6 +11,9 @@ import { fromAddress, uniqueAddress } from './support/servers';
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, idle_timeout: 2, onnotice: () => {} });
 let sixes: { id: string; name: string; sku: string };
 let tiered: { id: string; name: string; sku: string };
+/** Thirty priced rings for quick order, SKUs `{tag}-BAND-01`…`-30`; the 5th has a MOQ of 4. */
+let bands: string[] = [];
+let bandTag = '';
 
 test.beforeAll(async () => {
   const tag = `WHL-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
@@ -23,12 +26,23 @@ test.beforeAll(async () => {
     values (${'Tiered Band ' + tag}, ${tag + '-T'}, 'gold', ${sql.json({ Stone1: 'Garnet' })}, 2, 40.00,
             ${sql.json([{ minQuantity: 10, percentOff: 5 }, { minQuantity: 20, percentOff: 12.5 }])})
     returning id`;
+  bandTag = tag;
+  const rows = Array.from({ length: 30 }, (_, i) => ({
+    name: `Quick Band ${i + 1} ${tag}`,
+    sku: `${tag}-BAND-${String(i + 1).padStart(2, '0')}`,
+    material: 'silver',
+    moq: i === 4 ? 4 : 1,
+    price_stone1: 5 + i,
+  }));
+  await sql`insert into rings ${sql(rows)}`;
+  bands = rows.map((r) => r.sku);
   sixes = { id: s!.id, name: `Six Pack Band ${tag}`, sku: `${tag}-6` };
   tiered = { id: t!.id, name: `Tiered Band ${tag}`, sku: `${tag}-T` };
 });
 
 test.afterAll(async () => {
-  await sql`delete from rings where id in ${sql([sixes.id, tiered.id])} and not exists (select 1 from order_items where product_id = rings.id)`;
+  await sql`delete from rings where (id in ${sql([sixes.id, tiered.id])} or sku like ${bandTag + '-BAND-%'})
+               and not exists (select 1 from order_items where product_id = rings.id)`;
 });
 
 // Each journey pays from an address of its own, so the checkout's rate limit counts only its own sessions.
@@ -154,4 +168,102 @@ test('volume breaks change the price as the quantity rises, on the product page,
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByText(/Volume −5%/)).toBeVisible();
+});
+
+test('quick order: paste 30 lines with 2 bad ones, fix them, add all, pay', async ({ page }) => {
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Quick Order by SKU' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Quick Order' })).toBeVisible();
+
+  // Line 5 asks for 1 of a MOQ-4 ring; line 7's SKU has two letters swapped.
+  const pasted = bands.map((sku, i) => (i === 4 ? `${sku}\t1` : i === 6 ? `${sku.replace('BAND', 'BNAD')}, 2` : `${sku} 2`));
+  await page.getByLabel(/One line each/).fill(pasted.join('\r\n'));
+  await page.getByRole('button', { name: 'Add lines' }).click();
+  const rows = page.getByTestId('quick-order-row');
+  await expect(rows).toHaveCount(31); // the 30 pasted and a blank one to type into
+  await expect(page.getByTestId('quick-order-ready')).toHaveText('28 lines');
+  await expect(page.getByText('2 lines need attention: they stay here until fixed.')).toBeVisible();
+
+  const five = rows.nth(4);
+  await expect(five).toContainText('The minimum order is 4.');
+  await five.getByRole('button', { name: 'Raise to 4' }).click();
+  await expect(page.getByRole('spinbutton', { name: 'Quantity, line 5' })).toHaveValue('4');
+
+  const seven = rows.nth(6);
+  await expect(seven).toContainText(`No product has the SKU “${bands[6]!.replace('BAND', 'BNAD')}”.`);
+  await seven.getByRole('button', { name: bands[6]! }).click();
+  await expect(page.getByRole('combobox', { name: 'SKU, line 7' })).toHaveValue(bands[6]!);
+  await expect(page.getByTestId('quick-order-ready')).toHaveText('30 lines');
+  await expect(page.getByText(/lines? needs? attention/)).toHaveCount(0);
+
+  // 2 of every band at $5 + i, but 4 of the 5th and the 7th at its smallest quantity (1) after the fix.
+  const expected = bands.reduce((sum, _sku, i) => sum + (5 + i) * (i === 4 ? 4 : i === 6 ? 1 : 2) * 100, 0);
+  const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+  await expect(page.getByTestId('quick-order-total')).toHaveText(dollars(expected));
+  await page.getByRole('button', { name: 'Add 30 items to cart' }).click();
+  await expect(page.getByText('Added 30 items to cart')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+
+  // The rows are kept across a reload; the added ones are gone.
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+
+  await page.goto('/checkout');
+  await expect(page.getByTestId('summary-line')).toHaveCount(30);
+  await expect(page.getByTestId('checkout-total')).toHaveText(dollars(expected));
+  await fillShipping(page);
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByTestId('confirmation-item')).toHaveCount(30);
+});
+
+test('quick order by keyboard: autocomplete by SKU prefix, Enter adds a row, rows survive a reload', async ({ page }) => {
+  await page.goto('/quick-order');
+  const first = page.getByRole('combobox', { name: 'SKU, line 1' });
+  await first.click();
+  await page.keyboard.type(`${bandTag}-BAND-1`.toLowerCase());
+  const list = page.getByRole('listbox', { name: 'SKU, line 1 suggestions' });
+  await expect(list.getByRole('option')).toHaveCount(8);
+  await expect(list.getByRole('option').first()).toContainText(`${bandTag}-BAND-10`);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveValue(`${bandTag}-BAND-11`);
+  await expect(page.getByTestId('quick-order-row').first()).toContainText(`Quick Band 11 ${bandTag}`);
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('spinbutton', { name: 'Quantity, line 1' })).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  const second = page.getByRole('combobox', { name: 'SKU, line 2' });
+  await expect(second).toBeFocused();
+  await page.keyboard.type(bands[0]!);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('quick-order-ready')).toHaveText('2 lines');
+  await expect(page.getByRole('combobox', { name: 'SKU, line 3' })).toBeFocused();
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'SKU, line 1' })).toHaveValue(`${bandTag}-BAND-11`);
+  await expect(page.getByRole('spinbutton', { name: 'Quantity, line 1' })).toHaveValue('3');
+  await expect(page.getByRole('combobox', { name: 'SKU, line 2' })).toHaveValue(bands[0]!);
+  await expect(page.getByTestId('quick-order-ready')).toHaveText('2 lines');
+});
+
+test('quick order refuses 10,000 pasted lines and adds nothing', async ({ page }) => {
+  await page.goto('/quick-order');
+  const lines = Array.from({ length: 10_000 }, (_, i) => `${bandTag}-X${i} 1`).join('\n');
+  // As a paste arrives: one input event with the whole text (typing 10,000 lines key by key would take minutes).
+  await page.getByLabel(/One line each/).evaluate((box, text) => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+    setValue.call(box, text);
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }, lines);
+  await page.getByRole('button', { name: 'Add lines' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Quick order takes' })).toHaveText(
+    'Quick order takes up to 500 lines at a time, and this has 10,000. Split it into smaller lists: nothing was added.',
+  );
+  await expect(page.getByTestId('quick-order-row')).toHaveCount(1);
+  await expect(page.getByLabel(/One line each/)).not.toHaveValue('');
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BRACELET_SIZES, CATEGORIES, MATERIALS, NECKLACE_LENGTHS } from '@/lib/catalog/categories';
 import { unitPrice } from '@/lib/purchase/pricing';
+import { priceBreaksProblem, type PriceBreak } from '@/lib/purchase/volume-pricing';
 import { MOQ_CHOICES, SKU_PREFIX, generateCatalog } from '@/supabase/seed/catalog';
 import { asProduct } from '@/supabase/seed/orders';
 import { Rng } from '@/supabase/seed/prng';
@@ -108,9 +109,21 @@ describe('generated catalog', () => {
         expect(unitPrice(product, { stoneType: 'stone2' }), p.sku).toBeGreaterThan(0);
       }
       for (const v of Object.entries(p.row)) {
-        if (/price/.test(v[0]) && v[1] !== null) expect(Number.isInteger(Math.round((v[1] as number) * 100))).toBe(true);
+        if (/price/.test(v[0]) && typeof v[1] === 'number') expect(Number.isInteger(Math.round((v[1] as number) * 100))).toBe(true);
       }
     }
+  });
+
+  it('sells some silver pieces in sixes, at MOQs that are whole packs, and gives a third of products volume breaks', () => {
+    const sixes = catalog.products.filter((p) => p.row.pack_size === 6);
+    expect(sixes.length).toBeGreaterThan(5);
+    for (const p of sixes) {
+      expect(p.row.material, p.sku).toBe('silver');
+      expect((p.row.moq as number) % 6, p.sku).toBe(0);
+    }
+    const tiered = catalog.products.filter((p) => (p.row.price_breaks as readonly unknown[]).length > 0);
+    expect(tiered.length).toBeGreaterThan(catalog.products.length / 4);
+    expect(priceBreaksProblem(tiered[0]!.row.price_breaks as PriceBreak[])).toBeNull();
   });
 
   it('flags new arrivals (recent), men\'s pieces and adjustable items, and gives 2–4 distinct views per product', () => {

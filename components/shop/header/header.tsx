@@ -47,6 +47,11 @@ export function Header() {
                 {PRIMARY_LINKS.mens.label}
               </Link>
             </li>
+            <li>
+              <Link href={PRIMARY_LINKS.quickOrder.href} scroll={false}>
+                {PRIMARY_LINKS.quickOrder.label}
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="flex items-center gap-0.5 sm:gap-1">

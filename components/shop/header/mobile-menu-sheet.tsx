@@ -66,6 +66,11 @@ export default function MobileMenuSheet({ open, onOpenChange, returnFocus, accou
         </ul>
         <ul className="mt-6 space-y-1 border-t border-stone-line pt-4">
           <li>
+            <Link href={PRIMARY_LINKS.quickOrder.href} scroll={false} onClick={close} className={linkClass}>
+              {PRIMARY_LINKS.quickOrder.label}
+            </Link>
+          </li>
+          <li>
             <Link href="/cart" scroll={false} onClick={close} className={linkClass}>
               Cart
             </Link>

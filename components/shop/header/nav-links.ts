@@ -26,6 +26,7 @@ export const PRIMARY_LINKS = {
   all: { href: '/products', label: 'Shop All' },
   newArrivals: { href: '/new-arrivals', label: 'New Arrivals' },
   mens: { href: '/mens-jewelry', label: "Men's Jewelry" },
+  quickOrder: { href: '/quick-order', label: 'Quick Order' },
 } as const;
 
 export const WOMENS_LABEL = "Women's Jewelry";

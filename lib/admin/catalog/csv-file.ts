@@ -1,101 +1,32 @@
-// A catalog CSV file as bytes and text: what is refused before any row is looked at (a spreadsheet, another
-// encoding, broken quoting, a file too large), header names, and writing rows back out. Pure and shared: the import
-// panel checks a file in the browser before sending it, and the server checks it again.
-import Papa from 'papaparse';
+// The catalog CSV: its size limit and messages over the shared CSV reader (lib/core/csv.ts). The import panel checks
+// a file in the browser before sending it, and the server checks it again.
+import {
+  decodeCsvBytes as decodeWith,
+  parseCsvText as parseWith,
+  readCsvFile as readWith,
+  type Checked,
+  type CsvFileRules,
+  type CsvTable,
+} from '../../core/csv';
+
+export { normalizeHeader, rowNumber, toCsv, unescapeCell, type Checked, type CsvTable } from '../../core/csv';
 
 /** The largest CSV accepted: about 40,000 products. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_TOO_LARGE = 'The file is too large (10 MB at most). Split it into smaller files.';
 export const NO_DATA_TO_IMPORT = 'No data to import';
-const SAVE_AS_CSV = 'Save it as "CSV UTF-8 (comma delimited)" and import that file.';
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+const CATALOG_CSV: CsvFileRules = {
+  maxBytes: IMPORT_MAX_BYTES,
+  tooLarge: IMPORT_TOO_LARGE,
+  empty: NO_DATA_TO_IMPORT,
+  required: {
+    column: 'sku',
+    missing: 'The file has no "sku" column. The first line must name the columns (sku, name, …), as an exported file does.',
+  },
+};
 
-function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
-  return signature.every((b, i) => bytes[i] === b);
-}
-
-/** The file's text, or why it is not a CSV text file. A UTF-8 byte-order mark is dropped. */
-export function decodeCsvBytes(bytes: Uint8Array): Checked<string> {
-  if (bytes.byteLength > IMPORT_MAX_BYTES) return { ok: false, error: IMPORT_TOO_LARGE };
-  if (bytes.byteLength === 0) return { ok: false, error: NO_DATA_TO_IMPORT };
-  // .xlsx and .ods are ZIP archives; .xls is an OLE compound file.
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
-    return { ok: false, error: `This is a spreadsheet file, not CSV. ${SAVE_AS_CSV}` };
-  }
-  if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) {
-    return { ok: false, error: `The file is saved as UTF-16 text. ${SAVE_AS_CSV}` };
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return { ok: false, error: `The file is not UTF-8 text (it was saved in another encoding). ${SAVE_AS_CSV}` };
-  }
-  if (text.includes('\u0000')) return { ok: false, error: `The file is not a CSV text file. ${SAVE_AS_CSV}` };
-  return { ok: true, value: text.replace(/^\ufeff/, '') };
-}
-
-/** Header names are lower-cased ('Is New Arrival' → 'is_new_arrival'). */
-export function normalizeHeader(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s-]+/g, '_');
-}
-
-export interface CsvTable {
-  /** Column names as normalised. */
-  fields: string[];
-  records: Record<string, string>[];
-  /** Row number → what is wrong with its shape (too few or too many fields). */
-  shapeErrors: Map<number, string>;
-}
-
-/**
- * Row numbers count as a spreadsheet shows them: the header is row 1, the first product row 2. (A quoted field that
- * spans lines is still one row.)
- */
-export const rowNumber = (index: number) => index + 2;
-
-/** The rows of a CSV text, or why it cannot be read (broken quoting, no header). */
-export function parseCsvText(text: string): Checked<CsvTable> {
-  const result = Papa.parse<Record<string, string>>(text, {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: normalizeHeader,
-  });
-  const shapeErrors = new Map<number, string>();
-  for (const error of result.errors) {
-    if (error.type === 'Quotes') {
-      const where = typeof error.row === 'number' ? ` in row ${rowNumber(error.row)}` : '';
-      return { ok: false, error: `The file is not valid CSV: a quoted field is not closed properly${where}. ${SAVE_AS_CSV}` };
-    }
-    if (error.type === 'FieldMismatch' && typeof error.row === 'number') {
-      shapeErrors.set(rowNumber(error.row), error.code === 'TooFewFields' ? 'the row has fewer fields than the header' : 'the row has more fields than the header');
-    }
-  }
-  const fields = (result.meta.fields ?? []).filter((f) => f !== '');
-  if (result.data.length === 0) return { ok: false, error: NO_DATA_TO_IMPORT };
-  if (!fields.includes('sku')) {
-    return { ok: false, error: 'The file has no "sku" column. The first line must name the columns (sku, name, …), as an exported file does.' };
-  }
-  return { ok: true, value: { fields, records: result.data, shapeErrors } };
-}
-
+export const decodeCsvBytes = (bytes: Uint8Array): Checked<string> => decodeWith(bytes, CATALOG_CSV);
+export const parseCsvText = (text: string): Checked<CsvTable> => parseWith(text, CATALOG_CSV);
 /** Reads and checks a whole file: bytes → text → rows. */
-export function readCsvFile(bytes: Uint8Array): Checked<CsvTable> {
-  const text = decodeCsvBytes(bytes);
-  return text.ok ? parseCsvText(text.value) : text;
-}
-
-/**
- * Rows as CSV text. Cells a spreadsheet would run as a formula (=, +, -, @ …) get a leading apostrophe, which the
- * import takes off again, so a file round-trips unchanged.
- */
-export function toCsv(fields: readonly string[], rows: readonly (readonly unknown[])[], header = true): string {
-  const csv = Papa.unparse({ fields: [...fields], data: rows.map((r) => [...r]) }, { header, escapeFormulae: true, newline: '\r\n' });
-  return csv ? `${csv}\r\n` : '';
-}
-
-/** Undoes toCsv's formula guard: "'=SUM" → "=SUM", "'-5" → "-5". */
-export function unescapeCell(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
-}
+export const readCsvFile = (bytes: Uint8Array): Checked<CsvTable> => readWith(bytes, CATALOG_CSV);

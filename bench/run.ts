@@ -24,6 +24,7 @@ import { ServerLog } from '../tests/support/server-log';
 import { workerPlan } from '../lib/core/http/workers.mjs';
 import { benchSoak, benchWorkers, serverRss } from './workers';
 import { benchMail } from './mail';
+import { benchWholesale } from './wholesale';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
@@ -35,6 +36,8 @@ const STOREFRONT_ONLY = process.env.BENCH_ONLY === 'storefront';
 const SOAK_ONLY = process.env.BENCH_ONLY === 'soak';
 // BENCH_ONLY=mail: the outbox's drain by two servers, only (on the seeded catalog, without the large one).
 const MAIL_ONLY = process.env.BENCH_ONLY === 'mail';
+// BENCH_ONLY=wholesale: quick order, the SKU autocomplete and checkout creation with volume breaks, only (no build).
+const WHOLESALE_ONLY = process.env.BENCH_ONLY === 'wholesale';
 /** The two mail servers' first port, clear of the workers' side-by-side servers (appPort + 10…). */
 const mailPort = () => cfg.appPort + 20;
 // Every server's output is watched: a `⨯` error line (a failed render, a broken stream) fails the bench.
@@ -174,6 +177,13 @@ async function main() {
       console.log(`seeded ${scale.products} products in ${(scale.ms / 1000).toFixed(1)} s`);
     }
 
+    if (WHOLESALE_ONLY) {
+      results.wholesale = await benchWholesale(stackEnv(cfg));
+      console.log('wholesale:', JSON.stringify(results.wholesale));
+      await finish();
+      return;
+    }
+
     const env = { ...process.env, ...stackEnv(cfg), NEXT_DIST_DIR: DIST, ...NEXT_TOOL_ENV, NODE_ENV: 'production' as const };
     await rm(nextDataCacheDir(DIST), { recursive: true, force: true });
     const build = spawnNext(['build'], env, true);
@@ -255,6 +265,8 @@ async function main() {
     await waitForQuiet();
     results.search_queries = await benchSearch(stackEnv(cfg));
     console.log('search queries:', results.search_queries);
+    results.wholesale = await benchWholesale(stackEnv(cfg));
+    console.log('wholesale:', JSON.stringify(results.wholesale));
   } finally {
     app?.kill('SIGTERM');
     await stack.stop();
@@ -273,7 +285,7 @@ async function main() {
 async function finish() {
   results.load_average_at_end = await loadAverage();
   results.server_log_errors = serverLog.errors;
-  const file = SOAK_ONLY ? 'latest-soak.json' : MAIL_ONLY ? 'latest-mail.json' : 'latest.json';
+  const file = SOAK_ONLY ? 'latest-soak.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : 'latest.json';
   await writeFile(join(PROJECT_ROOT, 'bench', 'results', file), JSON.stringify(results, null, 2));
   console.log(`\nwritten to bench/results/${file}`);
   const errors = serverLog.report();

@@ -1,0 +1,105 @@
+// Wholesale buying's server work on the bench's large catalog, called in-process one after another (the database and
+// the app's code, without HTTP or rendering):
+// - quick order: 500 pasted lines resolved (one SQL statement, then each line judged), a tenth of them typos;
+// - the SKU autocomplete, for prefixes and name words as a buyer types them;
+// - checkout session creation for 50 lines (pricing, the checkout record and the PaymentIntent at the Stripe
+//   stand-in), side by side: products without volume breaks (as every product was before breaks) and the same
+//   products with breaks that all 50 lines reach.
+import { fileURLToPath } from 'node:url';
+import { reportFromChild, runBenchChild } from './child';
+
+const RESULT_TAG = 'WHOLESALE_RESULT ';
+const ROUNDS = Number(process.env.BENCH_WHOLESALE_ROUNDS) || 30;
+
+export function benchWholesale(env: Record<string, string>): Promise<Record<string, unknown>> {
+  return runBenchChild(fileURLToPath(import.meta.url), RESULT_TAG, env);
+}
+
+const pct = (sorted: number[], q: number) => +sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
+const summary = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { runs: sorted.length, p50_ms: pct(sorted, 0.5), p95_ms: pct(sorted, 0.95), max_ms: pct(sorted, 1) };
+};
+
+async function timed(rounds: number, run: (round: number) => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  // One untimed round warms the pool and Postgres's caches.
+  for (let round = 0; round <= rounds; round++) {
+    const t0 = performance.now();
+    await run(round);
+    if (round > 0) times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+async function child() {
+  const { resolveQuickOrder } = await import('../lib/quick-order/resolve');
+  const { suggestSkus } = await import('../lib/quick-order/suggest');
+  const { createCheckout } = await import('../lib/checkout/server');
+  const { db } = await import('../lib/core/db');
+  const sql = db();
+
+  // 500 SKUs spread over the catalog, every tenth one mistyped (two characters swapped).
+  const sample = await sql<{ sku: string; moq: number }[]>`
+    select sku, moq from public.catalog_products tablesample system (2) where sku is not null and default_price > 0 limit 500`;
+  if (sample.length < 500) throw new Error(`only ${sample.length} SKUs sampled`);
+  const lines = sample.map((row, i) => ({
+    sku: i % 10 === 0 ? row.sku.slice(0, -2) + row.sku.slice(-1) + row.sku.slice(-2, -1) : row.sku,
+    quantity: row.moq,
+  }));
+  const resolveTimes = await timed(ROUNDS, () => resolveQuickOrder(lines));
+  const resolved = await resolveQuickOrder(lines);
+
+  const prefixes = ['rn', 'rng-1', 'nck-10', 'brc-2', 'ear-30', 'bdy-4', 'gold', 'sapph', 'rose go', 'hoop', 'zz', 'ch'];
+  const perCall: number[] = [];
+  for (const q of prefixes) await suggestSkus(q); // warm
+  for (let round = 0; round < Math.ceil(ROUNDS / 3); round++) {
+    for (const q of prefixes) {
+      const t0 = performance.now();
+      await suggestSkus(q);
+      perCall.push(performance.now() - t0);
+    }
+  }
+
+  // 50 rings with a price, MOQ 1 and packs of 1, bought 10 each.
+  const rings = await sql<{ id: string }[]>`
+    select id from public.rings where price_stone1 > 0 and moq = 1 and pack_size = 1 order by created_at desc limit 50`;
+  const checkoutLines = rings.map((r) => ({ productId: r.id, quantity: 10, specifications: { stoneType: 'stone1' as const, size: null, style: null } }));
+  const ids = rings.map((r) => r.id);
+  const plain: number[] = [];
+  const tiered: number[] = [];
+  try {
+    // Alternating, so both sides see the machine alike.
+    for (let round = 0; round <= ROUNDS; round++) {
+      for (const breaks of [false, true]) {
+        await sql`update public.rings set price_breaks = ${breaks ? sql.json([{ minQuantity: 5, percentOff: 5 }, { minQuantity: 10, percentOff: 10 }]) : sql.json([])} where id = any(${ids}::uuid[])`;
+        const t0 = performance.now();
+        const session = await createCheckout({ lines: checkoutLines, userId: null });
+        const ms = performance.now() - t0;
+        if (breaks && !session.lines.every((l) => l.percentOff === 10)) throw new Error('the breaks were not applied');
+        if (round > 0) (breaks ? tiered : plain).push(ms);
+      }
+    }
+  } finally {
+    await sql`update public.rings set price_breaks = '[]' where id = any(${ids}::uuid[])`;
+  }
+  const plainSummary = summary(plain);
+  const tieredSummary = summary(tiered);
+  await sql.end();
+  return {
+    quick_order_resolve_500: {
+      ...summary(resolveTimes),
+      lines: lines.length,
+      unknown: resolved.lines.filter((l) => l.problem?.code === 'unknown_sku').length,
+      with_suggestions: resolved.lines.filter((l) => l.problem?.code === 'unknown_sku' && l.problem.suggestions.length > 0).length,
+    },
+    sku_autocomplete: { prefixes, ...summary(perCall) },
+    checkout_50_lines: {
+      without_breaks: plainSummary,
+      with_breaks: tieredSummary,
+      p95_ratio: +(tieredSummary.p95_ms / plainSummary.p95_ms).toFixed(2),
+    },
+  };
+}
+
+if (process.argv.includes('--child')) reportFromChild(RESULT_TAG, child);

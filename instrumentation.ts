@@ -8,6 +8,7 @@ export async function register() {
     startMaintenanceTimer();
     const { startMailSender } = await import('./lib/mail/sender');
     const { composeOrderMail } = await import('./lib/orders/messages');
-    startMailSender({ compose: composeOrderMail });
+    const { composeQuoteMail, isQuoteMail } = await import('./lib/quotes/messages');
+    startMailSender({ compose: (mail) => (isQuoteMail(mail) ? composeQuoteMail(mail) : composeOrderMail(mail)) });
   }
 }

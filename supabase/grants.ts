@@ -68,10 +68,22 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   mail_outbox: {
     authenticated: [
       'SELECT',
-      'INSERT(kind, order_id, to_address, dedupe_key, payload)',
+      'INSERT(kind, order_id, to_address, dedupe_key, payload, quote_id)',
       'UPDATE(status, attempts, next_attempt_at, last_error)',
     ],
     service_role: ['SELECT', 'INSERT', 'UPDATE'],
+  },
+  quotes: {
+    authenticated: [
+      'SELECT',
+      'UPDATE(status, valid_until, shop_message, decline_reason, quoted_at, answered_at, updated_at)',
+    ],
+    service_role: ['SELECT', 'INSERT', 'UPDATE'],
+  },
+  quote_lines: { authenticated: ['SELECT', 'UPDATE(unit_price_cents)'], service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  quote_events: {
+    authenticated: ['SELECT', 'INSERT(quote_id, kind, actor_id, actor_email, detail)'],
+    service_role: ['SELECT', 'INSERT'],
   },
   rate_limits: SERVER_ONLY,
   cache_tag_revalidations: SERVER_ONLY,
@@ -80,6 +92,7 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
 /** Sequences that an API role uses; every other sequence must grant them nothing. */
 export const SEQUENCE_GRANTS: Record<string, RoleGrants> = {
   order_reference_seq: { service_role: ['USAGE'] },
+  quote_reference_seq: { service_role: ['USAGE'] },
 };
 
 /**

@@ -4,10 +4,12 @@ import type { AccountView } from '@/lib/account/dashboard';
 import type { AccountTab } from '@/lib/account/types';
 import { AddressesPanel } from './addresses-panel';
 import { OrdersList } from './orders-list';
+import { QuotesList } from './quotes-list';
 import { ProfileForm } from './profile-form';
 
 const TABS: { tab: AccountTab; label: string; href: string }[] = [
   { tab: 'orders', label: 'Orders', href: '/dashboard' },
+  { tab: 'quotes', label: 'Quotes', href: '/dashboard?tab=quotes' },
   { tab: 'addresses', label: 'Addresses', href: '/dashboard?tab=addresses' },
   { tab: 'profile', label: 'Profile', href: '/dashboard?tab=profile' },
 ];
@@ -53,6 +55,7 @@ export function AccountPage({ view }: { view: AccountView }) {
 
       <div className="mt-8">
         {content.tab === 'orders' && <OrdersList orders={content.orders} />}
+        {content.tab === 'quotes' && <QuotesList quotes={content.quotes} />}
         {content.tab === 'addresses' && <AddressesPanel addresses={content.addresses} />}
         {content.tab === 'profile' && <ProfileForm profile={profile} />}
       </div>

@@ -3,15 +3,13 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import { OUTSIDE_PROVIDER_MESSAGE } from '@/lib/cart/constants';
 import type { CartCorrection, QuantityRuleUpdate } from '@/lib/cart/corrections';
 import type { AddToCartInput, CartAction } from '@/lib/cart/lines';
-import { cartCount, cartSubtotal } from '@/lib/cart/totals';
+import { cartCount } from '@/lib/cart/count';
 import { CART_STORAGE_KEY, type CartItem } from '@/lib/cart/types';
 
 export interface CartContextValue {
   items: CartItem[];
   /** Pieces in the cart. */
   count: number;
-  /** Dollars. */
-  subtotal: number;
   /** False until the stored cart has been read after mount; the server render always sees an empty cart. */
   ready: boolean;
   /** Quantities the cart had to change to ones that can be bought, until the buyer dismisses the note. */
@@ -127,7 +125,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
     () => ({
       items: state.items,
       count: cartCount(state.items),
-      subtotal: cartSubtotal(state.items),
       ready: state.ready,
       corrections: state.corrections,
       addItem,

@@ -3,6 +3,7 @@ import { Check, Copy, Gem, ShoppingBag, Trash2 } from 'lucide-react';
 import Link from '@/components/shop/shop-link';
 import { useEffect, useRef, useState } from 'react';
 import { QuantityInput } from '@/components/product/quantity-input';
+import { stepsOf } from '@/lib/purchase/pack-size';
 import { quantityIcons } from '@/components/product/quantity-icons';
 import { canOptimize, IMAGE_WIDTHS, imageSources } from '@/components/shop/listing/image-srcset';
 import {
@@ -13,7 +14,7 @@ import {
 } from '@/lib/cart/constants';
 import { productReferences, referencesText } from '@/lib/cart/references';
 import { specificationEntries } from '@/lib/purchase/labels';
-import { cartLinePrices, type CartLinePrice } from '@/lib/cart/totals';
+import { cartLinePrices, cartSubtotal, type CartLinePrice } from '@/lib/cart/totals';
 import { formatPercent } from '@/lib/purchase/volume-pricing';
 import type { CartItem } from '@/lib/cart/types';
 import { productPath } from '@/lib/catalog/categories';
@@ -21,12 +22,22 @@ import { formatDollars } from '@/lib/core/format/money';
 import { notify } from '@/components/ui/toaster';
 import { useCart } from './cart-context';
 import { CartCorrections } from './cart-corrections';
+import { RequestQuote, type QuoteLineInput } from '@/components/quotes/request-quote';
+
+/** The cart's lines as a quote request sends them (the checkout's shape: the server reads prices itself). */
+const quoteLines = (items: CartItem[]): QuoteLineInput[] =>
+  items.map((item) => ({
+    productId: item.productId,
+    quantity: item.quantity,
+    specifications: { stoneType: item.specifications.stoneType ?? null, size: item.specifications.size ?? null, style: item.specifications.style ?? null },
+  }));
 import { copyText } from './copy-text';
 
 const QUANTITY_ICONS = quantityIcons();
 
 export function CartView() {
-  const { items, subtotal, ready, clearCart } = useCart();
+  const { items, ready, clearCart } = useCart();
+  const subtotal = cartSubtotal(items);
 
   if (!ready) {
     return (
@@ -106,6 +117,10 @@ export function CartView() {
               <Link href="/checkout" className="btn-primary h-12 w-full">
                 Proceed to Checkout
               </Link>
+            </div>
+            <div className="mt-3 border-t border-stone-line pt-4">
+              <p className="mb-2 text-xs text-stone-muted">Buying in volume? Ask for a price for this whole cart.</p>
+              <RequestQuote lines={quoteLines(items)} className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-md border border-ink px-5 text-sm font-medium hover:bg-ivory-deep" />
             </div>
           </div>
           <ProductReferences items={items} />
@@ -209,8 +224,7 @@ function CartLine({ item, price }: { item: CartItem; price: CartLinePrice }) {
           <div className="flex items-center gap-3">
             <QuantityInput
               value={item.quantity}
-              moq={product.moq}
-              packSize={product.packSize}
+              steps={stepsOf({ moq: product.moq, pack_size: product.packSize })}
               size="sm"
               label={`Quantity for ${product.name}`}
               onChange={(quantity) => updateQuantity(item.id, quantity)}

@@ -3,6 +3,7 @@ import { AlertCircle, Loader2 } from 'lucide-react';
 import Link from '@/components/shop/shop-link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCart } from '@/components/cart/cart-context';
+import { cartSubtotalCents } from '@/lib/cart/totals';
 import type { CheckoutPrefill } from '@/lib/account/types';
 import type { CartItem } from '@/lib/cart/types';
 import { CHECKOUT_SESSION_PATH, type CheckoutErrorResponse, type CheckoutSessionResponse } from '@/lib/checkout/api';
@@ -17,6 +18,8 @@ export interface CheckoutViewProps {
   standInApiBase: string | null;
   /** A signed-in customer's saved details; null for guests. */
   prefill?: CheckoutPrefill | null;
+  /** Paying for a quote: priced from the quote record, and the cart is left as it is. */
+  quote?: { id: string; reference: string; token: string | null; backHref: string } | null;
 }
 
 type Setup =
@@ -27,6 +30,7 @@ type Setup =
   | { state: 'correct'; rules: QuantityRuleUpdate[]; message: string }
   | { state: 'ready'; session: CheckoutSessionResponse };
 
+const noop = () => {};
 const linkClass = 'text-sm text-ink-soft underline underline-offset-4 hover:text-ink';
 
 function cartLines(items: CartItem[]) {
@@ -41,12 +45,12 @@ function cartLines(items: CartItem[]) {
   }));
 }
 
-async function requestSession(items: CartItem[]): Promise<Setup> {
+async function requestSession(items: CartItem[], quote: CheckoutViewProps['quote']): Promise<Setup> {
   try {
-    const res = await fetch(CHECKOUT_SESSION_PATH, {
+    const res = await fetch(quote ? `/api/quotes/${quote.id}/checkout` : CHECKOUT_SESSION_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ lines: cartLines(items) }),
+      body: JSON.stringify(quote ? { token: quote.token } : { lines: cartLines(items) }),
     });
     const body = (await res.json().catch(() => ({}))) as Partial<CheckoutSessionResponse> & CheckoutErrorResponse;
     if (!res.ok) {
@@ -64,8 +68,8 @@ async function requestSession(items: CartItem[]): Promise<Setup> {
   }
 }
 
-export function CheckoutView({ publishableKey, standInApiBase, prefill = null }: CheckoutViewProps) {
-  const { items, subtotal, ready, clearCart, applyRules } = useCart();
+export function CheckoutView({ publishableKey, standInApiBase, prefill = null, quote = null }: CheckoutViewProps) {
+  const { items, ready, clearCart, applyRules } = useCart();
   const [setup, setSetup] = useState<Setup>({ state: 'waiting' });
   // One payment session per visit, also under React's double-invoked effects in development.
   const started = useRef<Promise<Setup> | null>(null);
@@ -73,7 +77,7 @@ export function CheckoutView({ publishableKey, standInApiBase, prefill = null }:
   const corrected = useRef(false);
 
   const start = useCallback(() => {
-    started.current = requestSession(items);
+    started.current = requestSession(items, quote);
     setSetup({ state: 'loading' });
     void started.current.then((result) => {
       if (result.state !== 'correct') return setSetup(result);
@@ -83,33 +87,36 @@ export function CheckoutView({ publishableKey, standInApiBase, prefill = null }:
       started.current = null;
       applyRules(result.rules);
     });
-  }, [items, applyRules]);
+  }, [items, applyRules, quote]);
 
   useEffect(() => {
-    if (!ready || started.current) return;
-    if (items.length === 0 || subtotal <= 0) {
+    if (started.current) return;
+    // A quote is paid at its own prices, whatever the cart holds.
+    if (quote) return start();
+    if (!ready) return;
+    if (items.length === 0 || cartSubtotalCents(items) <= 0) {
       setSetup({ state: 'empty' });
       return;
     }
     start();
-  }, [ready, items, subtotal, start]);
+  }, [ready, items, start, quote]);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-4">
-        <h1 className="text-3xl sm:text-4xl">Checkout</h1>
-        <Link href="/cart" className={linkClass}>
-          Return to cart
+        <h1 className="text-3xl sm:text-4xl">{quote ? `Checkout: quote ${quote.reference}` : 'Checkout'}</h1>
+        <Link href={quote ? quote.backHref : '/cart'} className={linkClass}>
+          {quote ? 'Back to your quote' : 'Return to cart'}
         </Link>
       </div>
-      <CartCorrections className="mt-6" />
+      {!quote && <CartCorrections className="mt-6" />}
       {setup.state === 'ready' ? (
         <CheckoutForm
           session={setup.session}
           publishableKey={publishableKey}
           standInApiBase={standInApiBase}
           prefill={prefill}
-          onPaid={clearCart}
+          onPaid={quote ? noop : clearCart}
         />
       ) : setup.state === 'empty' ? (
         <div className="mt-10 rounded-lg border border-stone-line bg-white p-8 text-center">

@@ -8,6 +8,7 @@ import type { ProductDetail as ProductDetailData } from '@/lib/catalog/product';
 import { ProductGallery } from './product-gallery';
 import { ProductJsonLd } from './product-json-ld';
 import { ProductPurchase } from './product-purchase';
+import { VolumeBreaks } from './volume-breaks';
 import { quantityIcons } from './quantity-icons';
 
 function PurchaseFacts({ facts }: { facts: Array<[string, string]> }) {
@@ -69,6 +70,7 @@ export function ProductDetail({ detail }: { detail: ProductDetailData }) {
             model={purchaseModel(product)}
             icons={{ ...quantityIcons(), bag: <Icon node={ShoppingBag} aria-hidden className="size-4" /> }}
             facts={<PurchaseFacts facts={purchaseFacts(product)} />}
+            breaks={product.price_breaks.length > 0 ? <VolumeBreaks breaks={product.price_breaks} /> : null}
           />
 
           {description && (

@@ -1,6 +1,6 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useCart } from '@/components/cart/cart-context';
 import { notify } from '@/components/ui/toaster';
 import type { StoneChoice, Style } from '@/lib/purchase/pricing';
@@ -10,9 +10,11 @@ import { formatDollars, toCents } from '@/lib/core/format/money';
 import { OptionGroup } from './option-group';
 import type { QuantityIcons } from './quantity-icons';
 import { QuantityInput } from './quantity-input';
-import { smallestQuantity } from '@/lib/purchase/pack-size';
-import { VolumeBreaks } from './volume-breaks';
-import { breakFor, formatPercent, unitCentsWithBreak } from '@/lib/purchase/volume-pricing';
+
+// Only a product with volume breaks needs their arithmetic, and only an unpriced selection the quote form (a dialog):
+// each loads when it is shown.
+const VolumePrice = lazy(() => import('./volume-price'));
+const RequestQuote = lazy(() => import('@/components/quotes/request-quote').then((m) => ({ default: m.RequestQuote })));
 
 /**
  * Price, stone/style/size choices, quantity and Add to Cart of one product. Renders into the page's info column; the
@@ -23,21 +25,22 @@ interface ProductPurchaseProps {
   icons: QuantityIcons & { bag: ReactNode };
   /** The material (and size and gauge) list, drawn by the server: it is the same for every selection. */
   facts: ReactNode;
+  /** The volume tiers' table, drawn by the server; null without breaks. */
+  breaks?: ReactNode;
 }
 
-export function ProductPurchase({ model, icons, facts }: ProductPurchaseProps) {
+export function ProductPurchase({ model, icons, facts, breaks: breaksTable = null }: ProductPurchaseProps) {
   const router = useRouter();
   const { addItem, ready, items } = useCart();
   const [selection, setSelection] = useState<ProductSelection>(model.initial);
-  const packSize = model.cartProduct.packSize ?? 1;
-  const [quantity, setQuantity] = useState(() => smallestQuantity({ moq: model.moq, pack_size: packSize }));
+  const packSize = model.steps.pack;
+  const [quantity, setQuantity] = useState(model.steps.min);
 
   const { price, summary } = purchaseView(model, selection);
   const breaks = model.cartProduct.priceBreaks ?? [];
   // Mix and match: what is already in the cart of this product, in any option, counts toward the break.
   const inCart = items.filter((i) => i.productId === model.productId).reduce((sum, i) => sum + i.quantity, 0);
-  const unitCents = price === null ? null : unitCentsWithBreak(toCents(price), inCart + quantity, breaks);
-  const reached = breakFor(inCart + quantity, breaks);
+  const tiers = { total: inCart + quantity, quantity, breaks };
   const addable = price !== null;
   const sizes = purchaseSizes(model, selection);
   const styleInfo = selection.style ? model.styleInfo[selection.style] : undefined;
@@ -68,10 +71,10 @@ export function ProductPurchase({ model, icons, facts }: ProductPurchaseProps) {
               {formatDollars(price)}
             </span>
             <span className="text-sm text-stone-muted">per piece</span>
-            {reached && unitCents !== null && (
-              <span className="tabular text-sm text-gold-dark" data-testid="volume-price">
-                {formatDollars(unitCents / 100)} at {formatPercent(reached.percentOff)}% off
-              </span>
+            {breaks.length > 0 && (
+              <Suspense fallback={null}>
+                <VolumePrice part="price" price={price} {...tiers} />
+              </Suspense>
             )}
           </p>
         ) : (
@@ -122,10 +125,18 @@ export function ProductPurchase({ model, icons, facts }: ProductPurchaseProps) {
           {summary}
         </p>
 
-        {breaks.length > 0 && <VolumeBreaks breaks={breaks} total={inCart + quantity} />}
+        {breaksTable && (
+          <div>
+            {breaksTable}
+            {/* The line keeps its height while its code loads, so nothing below moves. */}
+            <Suspense fallback={<p className="mt-1 min-h-5" />}>
+              <VolumePrice part="next" price={price ?? 0} {...tiers} />
+            </Suspense>
+          </div>
+        )}
 
         <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-          <QuantityInput value={quantity} moq={model.moq} packSize={packSize} onChange={setQuantity} showLabel icons={icons} />
+          <QuantityInput value={quantity} steps={model.steps} onChange={setQuantity} showLabel icons={icons} />
           <p className="tabular pb-3 text-sm text-stone-muted">
             MOQ: {model.moq}
             {packSize > 1 && ` · Packs of ${packSize}`}
@@ -145,10 +156,23 @@ export function ProductPurchase({ model, icons, facts }: ProductPurchaseProps) {
             {icons.bag}
             Add to Cart
           </button>
+          {price === null && (
+            <Suspense fallback={null}>
+              <RequestQuote
+                lines={[{ productId: model.productId, quantity, specifications: { stoneType: selection.stoneType, size: selection.size, style: selection.style } }]}
+              />
+            </Suspense>
+          )}
           {price !== null && (
             <p className="tabular text-right text-sm text-ink-soft">
               <span className="block text-xs text-stone-muted">Total</span>
-              {formatDollars(((unitCents ?? toCents(price)) * quantity) / 100)}
+              {breaks.length > 0 ? (
+                <Suspense fallback={formatDollars((toCents(price) * quantity) / 100)}>
+                  <VolumePrice part="total" price={price} {...tiers} />
+                </Suspense>
+              ) : (
+                formatDollars((toCents(price) * quantity) / 100)
+              )}
             </p>
           )}
         </div>

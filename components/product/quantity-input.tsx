@@ -1,14 +1,13 @@
 'use client';
 import { useId, useState } from 'react';
-import { canDecrement, decrementQuantity, incrementQuantity, quantityFromInput } from '@/lib/purchase/quantity';
-import { allowedQuantity, quantityProblem, roundedNote, smallestQuantity, stepDown, stepUp } from '@/lib/purchase/pack-size';
+import { roundedNote, roundUp, stepDown, stepUp, type Steps } from '@/lib/purchase/steps';
 import type { QuantityIcons } from './quantity-icons';
 
 interface QuantityInputProps {
   value: number;
-  moq: number;
-  /** Sold in multiples of this (default 1): the buttons step by a pack, a typed value is rounded up on leaving. */
-  packSize?: number;
+  /** The smallest quantity (the MOQ in whole packs) and the pack (stepsOf): the buttons step by a pack, and a typed
+   * value that is not whole packs is rounded up on leaving the field. */
+  steps: Steps;
   onChange(quantity: number): void;
   /** Accessible name of the field; defaults to "Quantity". */
   label?: string;
@@ -25,12 +24,11 @@ interface QuantityInputProps {
  * product sold in packs steps by a pack, and a typed quantity that is not whole packs is rounded up on leaving the
  * field, with a note saying so.
  */
-export function QuantityInput({ value, moq, packSize = 1, onChange, label = 'Quantity', showLabel = false, size = 'md', icons }: QuantityInputProps) {
+export function QuantityInput({ value, steps, onChange, label = 'Quantity', showLabel = false, size = 'md', icons }: QuantityInputProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const rule = { moq, pack_size: packSize };
-  const packs = packSize > 1;
+  const packs = steps.pack > 1;
   const step = (next: number) => {
     setDraft(null);
     setNote(null);
@@ -50,8 +48,8 @@ export function QuantityInput({ value, moq, packSize = 1, onChange, label = 'Qua
           className="qty-btn"
           aria-label="Decrease quantity"
           aria-controls={id}
-          disabled={packs ? value <= smallestQuantity(rule) : !canDecrement(value, moq)}
-          onClick={() => step(packs ? stepDown(value, rule) : decrementQuantity(value, moq))}
+          disabled={value <= steps.min}
+          onClick={() => step(stepDown(value, steps))}
         >
           {icons.minus}
         </button>
@@ -68,9 +66,9 @@ export function QuantityInput({ value, moq, packSize = 1, onChange, label = 'Qua
           onBlur={() => {
             const typed = draft?.trim() ?? '';
             if (packs && /^\d+$/.test(typed)) {
-              const allowed = allowedQuantity(Number(typed), rule);
+              const allowed = roundUp(Number(typed), steps);
               if (allowed !== value) onChange(allowed);
-              setNote(roundedNote(Number(typed), rule));
+              setNote(roundedNote(Number(typed), steps));
             }
             setDraft(null);
           }}
@@ -78,9 +76,11 @@ export function QuantityInput({ value, moq, packSize = 1, onChange, label = 'Qua
             const raw = event.target.value;
             setDraft(raw);
             setNote(null);
-            const next = quantityFromInput(raw, moq, value);
-            // In packs, only a quantity of whole packs takes effect while typing; the rest is rounded up on leaving.
-            if (next !== value && (!packs || quantityProblem(next, rule) === null)) onChange(next);
+            // Empty means the smallest quantity; only whole packs at or above it take effect while typing (anything
+            // else is ignored, or in packs rounded up on leaving).
+            const text = raw.trim();
+            const next = text === '' ? steps.min : /^\d{1,9}$/.test(text) ? Number(text) : value;
+            if (next !== value && next >= steps.min && next % steps.pack === 0) onChange(next);
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') event.currentTarget.blur();
@@ -91,7 +91,7 @@ export function QuantityInput({ value, moq, packSize = 1, onChange, label = 'Qua
           className="qty-btn"
           aria-label="Increase quantity"
           aria-controls={id}
-          onClick={() => step(packs ? stepUp(value, rule) : incrementQuantity(value, moq))}
+          onClick={() => step(stepUp(value, steps))}
         >
           {icons.plus}
         </button>

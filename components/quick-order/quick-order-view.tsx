@@ -1,10 +1,11 @@
 'use client';
 import { Plus, ShoppingBag } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCart } from '@/components/cart/cart-context';
 import { notify } from '@/components/ui/toaster';
 import { formatCents } from '@/lib/core/format/money';
+import { allowedQuantity } from '@/lib/purchase/pack-size';
 import {
   cartInputs,
   emptyRow,
@@ -24,6 +25,9 @@ import { MAX_QUICK_ORDER_LINES, tooManyLinesMessage, type ParsedLines, type Quic
 import type { QuickOrderResult } from '@/lib/quick-order/resolve';
 import { QUICK_ORDER_PATH } from '@/lib/quick-order/schema';
 import { GridRow } from './grid-row';
+
+// Offered only when some lines have no price: the quote form loads then.
+const RequestQuote = lazy(() => import('@/components/quotes/request-quote').then((m) => ({ default: m.RequestQuote })));
 import { PastePanel } from './paste-panel';
 
 async function resolve(entries: QuickOrderEntry[]): Promise<QuickOrderResult> {
@@ -168,6 +172,7 @@ export function QuickOrderView() {
   const totals = useMemo(() => productTotals(rows, cart), [rows, cart]);
   const ready_ = useMemo(() => readyRows(rows, models), [rows, models]);
   const problems = rows.filter((row) => !isBlank(row) && row.problem !== null).length;
+  const unpriced = rows.filter((row) => row.problem?.code === 'no_price' && row.productId && row.selection);
   const totalCents = ready_.reduce((sum, row) => sum + (rowPrice(row, models, totals).lineCents ?? 0), 0);
 
   const addAll = () => {
@@ -259,6 +264,24 @@ export function QuickOrderView() {
             Add {ready_.length} {ready_.length === 1 ? 'item' : 'items'} to cart
           </button>
         </div>
+        {unpriced.length > 0 && (
+          <div className="rounded-lg border border-stone-line bg-white p-5 text-sm">
+            <p className="text-ink-soft">
+              {unpriced.length === 1 ? '1 line has' : `${unpriced.length} lines have`} no price: ask us for a quote instead.
+            </p>
+            <Suspense fallback={null}>
+            <RequestQuote
+              lines={unpriced.map((row) => ({
+                productId: row.productId!,
+                // A quote takes quantities the product can be bought in, as a cart line does.
+                quantity: allowedQuantity(row.quantity, { moq: models[row.productId!]?.moq, pack_size: models[row.productId!]?.cartProduct.packSize }),
+                specifications: { stoneType: row.selection!.stoneType, size: row.selection!.size, style: row.selection!.style },
+              }))}
+              className="mt-3 inline-flex h-11 w-full items-center justify-center gap-2 rounded-md border border-ink px-5 text-sm font-medium hover:bg-ivory-deep"
+            />
+            </Suspense>
+          </div>
+        )}
         {error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
             {error}

@@ -3,7 +3,8 @@ import 'server-only';
 // customer. Only the open tab is read: a long order history costs nothing on the Profile tab.
 import type { User } from '@supabase/supabase-js';
 import { actorFor } from '../core/db/actor';
-import { withActor } from '../core/db';
+import { withActor, type Tx } from '../core/db';
+import { pageOfQuotes, type QuoteSummary } from '../quotes/read';
 import { parsePageParam } from '../core/pagination';
 import { firstParam, type SearchParams } from '../core/search-params';
 import { listAddresses } from './addresses';
@@ -13,6 +14,7 @@ import { ACCOUNT_TABS, type AccountTab, type OrdersPage, type Profile, type Save
 
 export type AccountTabData =
   | { tab: 'orders'; orders: OrdersPage }
+  | { tab: 'quotes'; quotes: { list: QuoteSummary[]; total: number; page: number; totalPages: number } }
   | { tab: 'addresses'; addresses: SavedAddress[] }
   | { tab: 'profile' };
 
@@ -21,6 +23,13 @@ export interface AccountView {
   displayName: string;
   profile: Profile;
   content: AccountTabData;
+}
+
+const QUOTES_PER_PAGE = 10;
+
+async function ownQuotes(tx: Tx, userId: string, page: number) {
+  const { quotes, total } = await pageOfQuotes(tx, { userId }, page, QUOTES_PER_PAGE);
+  return { list: quotes, total, page, totalPages: Math.max(1, Math.ceil(total / QUOTES_PER_PAGE)) };
 }
 
 export function parseAccountTab(value: string | string[] | undefined): AccountTab {
@@ -37,9 +46,11 @@ export async function loadAccount(user: Pick<User, 'id' | 'email'>, params: Sear
     const content: AccountTabData =
       tab === 'orders'
         ? { tab, orders: await listCustomerOrders(tx, user.id, parsePageParam(params.page)) }
-        : tab === 'addresses'
-          ? { tab, addresses: await listAddresses(tx, user.id) }
-          : { tab };
+        : tab === 'quotes'
+          ? { tab, quotes: await ownQuotes(tx, user.id, parsePageParam(params.page)) }
+          : tab === 'addresses'
+            ? { tab, addresses: await listAddresses(tx, user.id) }
+            : { tab };
     return { displayName: profile.fullName?.trim() || email, profile, content };
   });
 }

@@ -4,7 +4,7 @@ import type { SpecificationEntry } from '../purchase/labels';
 import type { Address, PostalAddress } from '../checkout/address';
 import type { DocumentRef } from '../documents/paths';
 
-export const ACCOUNT_TABS = ['orders', 'addresses', 'profile'] as const;
+export const ACCOUNT_TABS = ['orders', 'quotes', 'addresses', 'profile'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 export const ADDRESS_TYPES = ['shipping', 'billing'] as const;

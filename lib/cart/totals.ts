@@ -37,8 +37,3 @@ export function cartSubtotalCents(items: readonly CartItem[]): number {
 export function cartSubtotal(items: readonly CartItem[]): number {
   return cartSubtotalCents(items) / 100;
 }
-
-/** Pieces in the cart: the header badge's number. */
-export function cartCount(items: readonly CartItem[]): number {
-  return items.reduce((sum, item) => sum + item.quantity, 0);
-}

@@ -2,7 +2,7 @@ import 'server-only';
 // Checkout on the server: prices the cart from the database, stores the checkout record, creates the PaymentIntent
 // for exactly that amount, and saves the buyer's addresses and e-mail address. Checkout records are server-only rows (no API access),
 // written with the service role.
-import { asServiceRole } from '../core/db';
+import { asServiceRole, type Tx } from '../core/db';
 import { getProductsByIds } from '../catalog/product';
 import { stripe, type Stripe } from '../payments/stripe';
 import { resolveAddresses, validateCheckoutAddresses, type Address, type CheckoutAddresses } from './address';
@@ -10,7 +10,7 @@ import { isCountryCode } from './countries';
 import { ADDRESS_BANNER, CheckoutError } from './errors';
 import type { CheckoutLineInput } from './lines';
 import type { CheckoutSessionResponse } from './api';
-import { priceCheckout } from './pricing';
+import { priceCheckout, type PricedCheckout } from './pricing';
 import { logError } from '../core/log';
 
 /** What opening a checkout answers with: the route handler sends it as is. */
@@ -31,38 +31,60 @@ export async function createCheckout(input: {
 }): Promise<CheckoutSession> {
   const products = await getProductsByIds(input.lines.map((l) => l.productId));
   const priced = priceCheckout(input.lines, new Map(products.map((p) => [p.id, p])));
+  const record = await asServiceRole((tx) => insertCheckoutRecord(tx, { priced, userId: input.userId, quoteId: null }));
+  return attachPaymentIntent(record, priced);
+}
 
-  const [record] = await asServiceRole(
-    (tx) => tx<{ id: string; order_id: string }[]>`
-      insert into public.checkout_sessions (user_id, lines, amount, currency)
-      values (${input.userId}, ${tx.json(priced.lines as never)}, ${priced.totalCents}, ${priced.currency})
-      returning id, order_id`,
-  );
-  const { id: checkoutId, order_id: orderId } = record!;
+export interface CheckoutRecord {
+  id: string;
+  order_id: string;
+  payment_intent_id: string | null;
+}
 
+/** Stores what the server priced, in the caller's (service-role) transaction: the order id is fixed here. */
+export async function insertCheckoutRecord(
+  tx: Tx,
+  input: { priced: PricedCheckout; userId: string | null; quoteId: string | null },
+): Promise<CheckoutRecord> {
+  const [record] = await tx<CheckoutRecord[]>`
+    insert into public.checkout_sessions (user_id, lines, amount, currency, quote_id)
+    values (${input.userId}, ${tx.json(input.priced.lines as never)}, ${input.priced.totalCents}, ${input.priced.currency}, ${input.quoteId})
+    returning id, order_id, payment_intent_id`;
+  return record!;
+}
+
+/**
+ * The record's PaymentIntent, created for exactly the priced total (the idempotency key makes a second call for the
+ * same record, from another tab, get the same PaymentIntent), or the one it already has.
+ */
+export async function attachPaymentIntent(record: CheckoutRecord, priced: PricedCheckout): Promise<CheckoutSession> {
   let intent: Stripe.PaymentIntent;
   try {
-    intent = await stripe().paymentIntents.create(
-      {
-        amount: priced.totalCents,
-        currency: priced.currency,
-        allowed_payment_method_types: ['card'],
-        metadata: { checkout_id: checkoutId, order_id: orderId },
-      },
-      { idempotencyKey: `checkout-${checkoutId}` },
-    );
+    intent = record.payment_intent_id
+      ? await stripe().paymentIntents.retrieve(record.payment_intent_id)
+      : await stripe().paymentIntents.create(
+          {
+            amount: priced.totalCents,
+            currency: priced.currency,
+            allowed_payment_method_types: ['card'],
+            metadata: { checkout_id: record.id, order_id: record.order_id },
+          },
+          { idempotencyKey: `checkout-${record.id}` },
+        );
   } catch (err) {
     logError('checkout: PaymentIntent creation failed', err);
     throw new CheckoutError(502, 'payment_provider', providerMessage(err));
   }
   if (!intent.client_secret) throw new CheckoutError(502, 'payment_provider', 'The payment provider sent no client secret.');
 
-  await asServiceRole(
-    (tx) => tx`update public.checkout_sessions set payment_intent_id = ${intent.id} where id = ${checkoutId}`,
-  );
+  if (!record.payment_intent_id) {
+    await asServiceRole(
+      (tx) => tx`update public.checkout_sessions set payment_intent_id = ${intent.id} where id = ${record.id}`,
+    );
+  }
   return {
-    checkoutId,
-    orderId,
+    checkoutId: record.id,
+    orderId: record.order_id,
     paymentIntentId: intent.id,
     clientSecret: intent.client_secret,
     totalCents: priced.totalCents,

@@ -12,6 +12,7 @@ import { fieldErrors, genericFailure, HttpError } from '../core/errors';
 import { logError, newRequestId } from '../core/log';
 import { enforceRateLimits, type RateCheck } from '../core/rate-limit';
 import { ActionError, type ActionResult } from '../core/action-result';
+import { wakeMailSender } from '../mail/sender';
 
 export interface ActionContext extends Caller {
   tx: Tx;
@@ -105,4 +106,14 @@ export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>
 function isNextControlFlow(err: unknown): boolean {
   const digest = (err as { digest?: unknown } | null)?.digest;
   return typeof digest === 'string' && (digest.startsWith('NEXT_REDIRECT') || digest.startsWith('NEXT_HTTP_ERROR_FALLBACK'));
+}
+
+/** The action, then (once it has committed) a wake-up for this server's mail sender when `queued` says so. */
+export function wakingMailSender<T>(action: ServerAction<T>, queued: (data: T) => boolean = () => true): ServerAction<T> {
+  const wrapped = async (input: unknown) => {
+    const result = await action(input);
+    if (result.ok && queued(result.data)) wakeMailSender();
+    return result;
+  };
+  return Object.assign(wrapped, { [ACTION_META]: action[ACTION_META] });
 }

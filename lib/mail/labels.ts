@@ -8,6 +8,9 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_notice: 'New-order notice',
   dispatched: 'Dispatch notice',
   refund: 'Refund notice',
+  quote_request: 'Quote request notice',
+  quote_sent: 'Quote',
+  quote_declined: 'Quote declined',
 };
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {

@@ -5,12 +5,14 @@ import 'server-only';
 // (a webhook and the confirmation page, a double click) queues one message.
 import type { Tx } from '../core/db';
 
-export const MAIL_KINDS = ['order_confirmation', 'order_notice', 'dispatched', 'refund'] as const;
+export const MAIL_KINDS = ['order_confirmation', 'order_notice', 'dispatched', 'refund', 'quote_request', 'quote_sent', 'quote_declined'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export interface QueuedMail {
   kind: MailKind;
   orderId: string | null;
+  /** The quote a quote mail is about (lib/quotes). */
+  quoteId?: string | null;
   /** The recipient; null for the shop's own notification address, looked up when sending. */
   to: string | null;
   dedupeKey: string;
@@ -29,12 +31,13 @@ export async function enqueueMails(tx: Tx, mails: QueuedMail[]): Promise<number>
   const rows = mails.map((m) => ({
     kind: m.kind,
     order_id: m.orderId,
+    quote_id: m.quoteId ?? null,
     to_address: m.to,
     dedupe_key: m.dedupeKey,
     payload: tx.json((m.payload ?? {}) as never) as unknown as string,
   }));
   const inserted = await tx`
-    insert into public.mail_outbox ${tx(rows, 'kind', 'order_id', 'to_address', 'dedupe_key', 'payload')}
+    insert into public.mail_outbox ${tx(rows, 'kind', 'order_id', 'quote_id', 'to_address', 'dedupe_key', 'payload')}
     on conflict (dedupe_key) do nothing
     returning id`;
   return inserted.length;

@@ -1,10 +1,12 @@
 import 'server-only';
-// The maintenance timer every app server runs (instrumentation.ts): abandoned checkouts and old rate-limit counters.
+// The maintenance timer every app server runs (instrumentation.ts): abandoned checkouts, old rate-limit counters and
+// quotes past their last day.
 // Several servers may run it at once; the database functions make that harmless (claimed rows, idempotent deletes).
 // On Supabase with pg_cron the database also runs the SQL part on its own schedule.
 import { asServiceRole } from '../core/db';
 import { logError } from '../core/log';
 import { sweepAbandonedCheckouts } from './checkouts';
+import { expireQuotes } from '../quotes/expire';
 
 /** MAINTENANCE_INTERVAL_SECONDS: how often (default 900); 0 turns the timer off on this server. */
 export function maintenanceIntervalMs(value = process.env.MAINTENANCE_INTERVAL_SECONDS): number {
@@ -18,6 +20,7 @@ export async function runMaintenance(): Promise<void> {
     await sweepAbandonedCheckouts();
     // Service role: rate-limit counters are server-only rows.
     await asServiceRole((tx) => tx`select public.purge_rate_limits()`);
+    await expireQuotes();
   } catch (err) {
     logError('maintenance run failed', err);
   }

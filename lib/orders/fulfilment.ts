@@ -35,6 +35,8 @@ interface CheckoutRow {
   status: 'open' | 'completed' | 'amount_mismatch';
   shipping_address: Address | null;
   billing_address: Address | null;
+  /** The quote this checkout pays for (lib/quotes/checkout.ts), or null for a cart. */
+  quote_id: string | null;
 }
 
 function addressFromStripe(shipping: Stripe.PaymentIntent['shipping'] | undefined): Address | null {
@@ -65,7 +67,7 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
   // Service role: orders, items and transactions are writable by the fulfilment only (RLS gives nobody else insert).
   return asServiceRole(async (tx) => {
     const [record] = await tx<CheckoutRow[]>`
-      select id, order_id, user_id, email, lines, amount, currency, status, shipping_address, billing_address
+      select id, order_id, user_id, email, lines, amount, currency, status, shipping_address, billing_address, quote_id
         from public.checkout_sessions where payment_intent_id = ${pi.id}`;
     if (!record) return { outcome: 'unknown_payment' };
     const ids = { orderId: record.order_id, checkoutId: record.id };
@@ -92,11 +94,11 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
     const inserted = await tx<{ id: string; order_reference: string; created_at: Date }[]>`
       insert into public.orders
         (id, user_id, order_reference, customer_name, customer_email, customer_phone, status, total_amount,
-         shipping_address, billing_address)
+         shipping_address, billing_address, quote_id)
       values
         (${record.order_id}, ${record.user_id}, 'AFJ-' || nextval('public.order_reference_seq'),
          ${shipping?.full_name || null}, ${record.email}, ${shipping?.phone || null}, 'completed', ${amount},
-         ${shipping ? tx.json(shipping) : null}, ${billing ? tx.json(billing) : null})
+         ${shipping ? tx.json(shipping) : null}, ${billing ? tx.json(billing) : null}, ${record.quote_id})
       on conflict (id) do nothing
       returning id, order_reference, created_at`;
     // A concurrent run committed the order first: its items and transaction came with it.
@@ -126,6 +128,15 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
           : []),
         { kind: 'order_notice', orderId: record.order_id, to: null, dedupeKey: `order_notice:${record.order_id}` },
       ]),
+      // A quote paid for is accepted, and names its order: one order per quote, as one per PaymentIntent.
+      ...(record.quote_id
+        ? [
+            tx`update public.quotes set status = 'accepted', order_id = ${record.order_id}, answered_at = now()
+                where id = ${record.quote_id} and order_id is null`,
+            tx`insert into public.quote_events (quote_id, kind, detail)
+               values (${record.quote_id}, 'accepted', ${tx.json({ orderId: record.order_id, reference: inserted[0]!.order_reference })})`,
+          ]
+        : []),
     ]);
     // Last: the invoice's number locks its yearly counter until the commit, which follows at once.
     await issueInvoice(tx, {

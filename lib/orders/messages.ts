@@ -226,6 +226,9 @@ async function readFacts(mail: OutboxMail): Promise<{ facts: MessageFacts; docum
         const facts: MessageFacts = { ...common, kind: mail.kind, to: buyer(mail), amountCents: p.amountCents, remainingCents: p.remainingCents, creditNoteNumber: document?.number ?? null };
         return { facts, document };
       }
+      default:
+        // Quote mails are composed by lib/quotes/messages.ts.
+        throw new ComposeRefusedError(`An order mail cannot be composed for a ${mail.kind} message.`);
     }
   });
 }

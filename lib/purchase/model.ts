@@ -17,6 +17,7 @@ import {
 } from './options';
 import { selectionKey, sizeOptionsKey, type PurchaseModel } from './selection';
 import { effectiveMoq } from './quantity';
+import { stepsOf } from './pack-size';
 import type { Product } from '../catalog/types';
 
 /** Shown beside the options: the material, and size and gauge for body jewelry (the same for every selection). */
@@ -34,6 +35,7 @@ export function purchaseModel(product: Product): PurchaseModel {
   const model: PurchaseModel = {
     productId: product.id,
     moq,
+    steps: stepsOf(product),
     initial,
     stones: stoneOptions(product).map((o) => ({ value: o.value, label: o.label, detail: o.name, disabled: o.disabled })),
     styles: styleOptions(product),

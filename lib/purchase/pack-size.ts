@@ -1,7 +1,8 @@
 // Pack sizes (order increments): a product sold in packs of n is bought in multiples of n, and at least its MOQ
 // rounded up to a multiple. One rule for the quantity controls, the cart, quick order, reorder and the server's
-// checkout. It imports only the MOQ rule, which imports nothing, so the quantity control stays small in the browser.
+// checkout. The quantity control itself uses only steps.ts, on the rule resolved by stepsOf.
 import { effectiveMoq } from './quantity';
+import { roundUp, type Steps } from './steps';
 
 /** The pack size of a product without one. */
 export const DEFAULT_PACK_SIZE = 1;
@@ -24,12 +25,13 @@ export function smallestQuantity(rule: QuantityRule): number {
   return Math.ceil(effectiveMoq(rule.moq) / pack) * pack;
 }
 
+export function stepsOf(rule: QuantityRule): Steps {
+  return { min: smallestQuantity(rule), pack: effectivePackSize(rule.pack_size) };
+}
+
 /** Any wanted quantity made buyable: rounded up to a whole number of packs, and never below the smallest. */
 export function allowedQuantity(wanted: number, rule: QuantityRule): number {
-  const min = smallestQuantity(rule);
-  if (!Number.isFinite(wanted) || wanted <= min) return min;
-  const pack = effectivePackSize(rule.pack_size);
-  return Math.ceil(Math.floor(wanted) / pack) * pack;
+  return roundUp(wanted, stepsOf(rule));
 }
 
 export type QuantityProblem = 'below_moq' | 'not_pack_multiple';
@@ -40,21 +42,3 @@ export function quantityProblem(quantity: number, rule: QuantityRule): QuantityP
   return quantity % effectivePackSize(rule.pack_size) === 0 ? null : 'not_pack_multiple';
 }
 
-/** The quantity control's steps: one pack up or down, never below the smallest. */
-export function stepUp(quantity: number, rule: QuantityRule): number {
-  return allowedQuantity(allowedQuantity(quantity, rule) + effectivePackSize(rule.pack_size), rule);
-}
-
-export function stepDown(quantity: number, rule: QuantityRule): number {
-  const pack = effectivePackSize(rule.pack_size);
-  const current = allowedQuantity(quantity, rule);
-  return Math.max(smallestQuantity(rule), current - pack);
-}
-
-/** The note under a quantity that was typed and rounded up; null when nothing changed. */
-export function roundedNote(typed: number, rule: QuantityRule): string | null {
-  const pack = effectivePackSize(rule.pack_size);
-  const allowed = allowedQuantity(typed, rule);
-  if (allowed === typed) return null;
-  return pack > 1 ? `Sold in packs of ${pack}: rounded up to ${allowed}.` : `The minimum order is ${allowed}.`;
-}

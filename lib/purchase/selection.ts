@@ -3,6 +3,7 @@
 import type { CartProductSnapshot, CartSpecifications } from './types';
 import type { StoneChoice, Style } from './pricing';
 import type { ProductSelection } from './options';
+import type { Steps } from './steps';
 
 export interface PurchaseOption<T extends string> {
   value: T;
@@ -21,6 +22,8 @@ export interface PurchaseView {
 export interface PurchaseModel {
   productId: string;
   moq: number;
+  /** The quantity control's smallest quantity and pack, resolved on the server (pack-size.ts: stepsOf). */
+  steps: Steps;
   initial: ProductSelection;
   stones: PurchaseOption<StoneChoice>[];
   styles: PurchaseOption<Style>[];

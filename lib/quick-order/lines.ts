@@ -87,7 +87,7 @@ export function lineProblem(model: PurchaseModel, selection: ProductSelection | 
     };
   }
   if (selectionUnitPrice(model, selection) === null) {
-    return { code: 'no_price', message: `${name} has no price for this selection: ask us for a quote.` };
+    return { code: 'no_price', message: `${name} has no price for this selection: add it to a quote instead.` };
   }
   const rule = ruleOf(model);
   const problem = quantityProblem(quantity, rule);

@@ -19,15 +19,17 @@ interface Fixture {
   route: string;
 }
 
-/** Two priced products with SKUs: a ring and a necklace (opening selection priced). */
+/** Two priced products with SKUs, sold one by one without volume breaks: a ring and a necklace (opening selection priced). */
 async function fixtures(): Promise<Fixture[]> {
   const ring = await sql<Fixture[]>`
     select id, name, sku, moq, price_stone1::text as price, 'rings' as route from rings
-     where price_stone1 > 0 and sku is not null order by moq desc, created_at limit 1`;
+     where price_stone1 > 0 and sku is not null and pack_size = 1 and price_breaks = '[]'::jsonb
+     order by moq desc, created_at limit 1`;
   const necklace = await sql<Fixture[]>`
     select id, name, sku, moq, (case when is_adjustable then n_price_16_stone1 else n_price_18_stone1 end)::text as price,
            'necklaces' as route from necklaces
      where (case when is_adjustable then n_price_16_stone1 else n_price_18_stone1 end) > 0 and sku is not null
+       and pack_size = 1 and price_breaks = '[]'::jsonb
      order by created_at limit 1`;
   return [...ring, ...necklace];
 }

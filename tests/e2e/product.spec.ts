@@ -30,6 +30,8 @@ test('a ring: stone choice changes the price, quantity follows the MOQ, Add to C
     select id, name, sku, moq, price_stone1::text as p1, price_stone2::text as p2, stone_details->>'Stone2' as stone2
       from rings
      where price_stone1 > 0 and price_stone2 > 0 and coalesce(trim(stone_details->>'Stone2'), '') <> ''
+       -- Sold one by one, without volume breaks: this journey steps the quantity by one and multiplies the price.
+       and pack_size = 1 and price_breaks = '[]'::jsonb
      order by moq desc, created_at limit 1`);
   expect(ring, 'the seed has no ring with two priced stones').toBeTruthy();
   const { id, name, sku, moq, p1, p2, stone2 } = ring!;

@@ -27,7 +27,7 @@ vi.mock('next/headers', async () => {
 vi.mock('next/server', async (importOriginal) => ({ ...(await importOriginal<typeof import('next/server')>()), after: vi.fn() }));
 
 // ---- The table: one valid sample per admin action and route handler. ----
-let fx: { order: string; paid: OrderFixture; mail: number; page: string; product: string; doomed: string; images: string[]; png: Uint8Array };
+let fx: { order: string; paid: OrderFixture; mail: number; page: string; product: string; doomed: string; images: string[]; png: Uint8Array; quotes: [string, string] };
 let documented: { orderId: string; creditNote: string };
 const matrixSku = () => `MATRIX-${newKey()}`;
 
@@ -41,6 +41,8 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.productImages.reorder': () => ({ category: 'rings', productId: fx.product, imageIds: [...fx.images].reverse() }),
   'admin.productImages.delete': () => ({ category: 'rings', productId: fx.product, imageIds: fx.images.slice(0, 1) }),
   'admin.products.delete': () => ({ category: 'rings', id: fx.doomed }),
+  'admin.quotes.send': () => ({ quoteId: fx.quotes[0], prices: [{ position: 1, price: '12.50' }], validUntil: '2099-12-31', message: 'Matrix' }),
+  'admin.quotes.decline': () => ({ quoteId: fx.quotes[1], reason: 'Written by the admin action matrix.' }),
   // The seeded values again: the admin's call changes nothing other tests read.
   'admin.settings.update': () => ({ ...SEED_SHOP_SETTINGS, notifyEmail: '' }),
 };
@@ -122,7 +124,14 @@ beforeAll(async () => {
   const [mail] = await sql<{ id: string }[]>`
     insert into mail_outbox (kind, order_id, to_address, dedupe_key, status, attempts, last_error)
     values ('dispatched', ${order}, 'matrix@mail.test', ${'matrix:' + newKey()}, 'failed', 10, 'Matrix') returning id`;
+  const quotes = await sql<{ id: string }[]>`
+    insert into quotes (name, email) values ('Matrix Buyer', 'matrix@mail.test'), ('Matrix Buyer', 'matrix@mail.test') returning id`;
+  for (const q of quotes) {
+    await sql`insert into quote_lines (quote_id, position, product_id, product_category, name, quantity)
+              values (${q.id}, 1, gen_random_uuid(), 'rings', 'Matrix Ring', 5)`;
+  }
   fx = {
+    quotes: [quotes[0]!.id, quotes[1]!.id],
     order,
     mail: Number(mail!.id),
     paid: await paidOrder(sql),

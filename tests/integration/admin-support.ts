@@ -81,7 +81,10 @@ export async function fingerprint(sql: postgres.Sql): Promise<string> {
       (select md5(row_to_json(s)::text) from shop_settings s),
       (select count(*)::text from shop_settings_events),
       (select count(*)::text from invoices) || ':' || (select count(*)::text from credit_notes),
-      (select count(*)::text || coalesce(md5(string_agg(name, ',' order by name)), '') from storage.objects)
+      (select count(*)::text || coalesce(md5(string_agg(name, ',' order by name)), '') from storage.objects),
+      (select string_agg(id::text || status || updated_at::text, ',' order by id) from quotes),
+      (select count(*)::text || coalesce(md5(string_agg(id::text || coalesce(unit_price_cents, 0)::text, ',' order by id)), '') from quote_lines),
+      (select count(*)::text from quote_events)
     )) as fp`;
   return row!.fp;
 }

@@ -6,7 +6,8 @@ import {
   ITEM_REMOVED_MESSAGE,
   OUTSIDE_PROVIDER_MESSAGE,
 } from '@/lib/cart/constants';
-import { cartCount, cartLinePrices, cartSubtotal, cartSubtotalCents, lineUnitPrice } from '@/lib/cart/totals';
+import { cartLinePrices, cartSubtotal, cartSubtotalCents, lineUnitPrice } from '@/lib/cart/totals';
+import { cartCount } from '@/lib/cart/count';
 
 const lineTotal = (line: CartItem) => cartLinePrices([line])[0]!.totalCents / 100;
 import type { CartItem } from '@/lib/cart/types';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedQuantity, effectivePackSize, quantityProblem, roundedNote, smallestQuantity, stepDown, stepUp } from '@/lib/purchase/pack-size';
+import { allowedQuantity, effectivePackSize, quantityProblem, smallestQuantity, stepsOf } from '@/lib/purchase/pack-size';
+import { roundedNote, stepDown, stepUp } from '@/lib/purchase/steps';
 
 const sixes = { moq: 10, pack_size: 6 };
 
@@ -34,16 +35,16 @@ describe('pack sizes', () => {
   });
 
   it('steps by one pack and stops at the smallest', () => {
-    expect(stepUp(12, sixes)).toBe(18);
-    expect(stepUp(13, sixes)).toBe(24);
-    expect(stepDown(18, sixes)).toBe(12);
-    expect(stepDown(12, sixes)).toBe(12);
-    expect(stepUp(1, {})).toBe(2);
+    expect(stepUp(12, stepsOf(sixes))).toBe(18);
+    expect(stepUp(13, stepsOf(sixes))).toBe(24);
+    expect(stepDown(18, stepsOf(sixes))).toBe(12);
+    expect(stepDown(12, stepsOf(sixes))).toBe(12);
+    expect(stepUp(1, stepsOf({}))).toBe(2);
   });
 
   it('says why a typed quantity changed', () => {
-    expect(roundedNote(7, { pack_size: 6 })).toBe('Sold in packs of 6: rounded up to 12.');
-    expect(roundedNote(2, { moq: 5 })).toBe('The minimum order is 5.');
-    expect(roundedNote(12, sixes)).toBeNull();
+    expect(roundedNote(7, stepsOf({ pack_size: 6 }))).toBe('Sold in packs of 6: rounded up to 12.');
+    expect(roundedNote(2, stepsOf({ moq: 5 }))).toBe('The minimum order is 5.');
+    expect(roundedNote(12, stepsOf(sixes))).toBeNull();
   });
 });

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  breakFor,
-  breakSpecification,
-  discountedCents,
-  formatPriceBreaks,
-  nextBreak,
-  nextBreakLabel,
-  parsePriceBreaks,
-  unitCentsWithBreak,
-} from '@/lib/purchase/volume-pricing';
+import { breakFor, breakSpecification, discountedCents, nextBreak, nextBreakLabel, unitCentsWithBreak } from '@/lib/purchase/volume-pricing';
+import { formatPriceBreaks, parsePriceBreaks } from '@/lib/purchase/price-breaks-text';
 
 const tiers = [
   { minQuantity: 10, percentOff: 5 },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BRACELET_SIZES, CATEGORIES, MATERIALS, NECKLACE_LENGTHS } from '@/lib/catalog/categories';
 import { unitPrice } from '@/lib/purchase/pricing';
-import { priceBreaksProblem, type PriceBreak } from '@/lib/purchase/volume-pricing';
+import type { PriceBreak } from '@/lib/purchase/volume-pricing';
+import { priceBreaksProblem } from '@/lib/purchase/price-breaks-text';
 import { MOQ_CHOICES, SKU_PREFIX, generateCatalog } from '@/supabase/seed/catalog';
 import { asProduct } from '@/supabase/seed/orders';
 import { Rng } from '@/supabase/seed/prng';

@@ -1,12 +1,15 @@
 import { AdminFrame } from '@/components/admin/shell/admin-frame';
 import { SignOutForm } from '@/components/admin/shell/sign-out-form';
 import { requireAdminPage } from '@/lib/entry/page-guards';
+import { ADMIN_QUOTES } from '@/lib/admin/nav';
+import { openQuoteCount } from '@/lib/admin/quotes/list';
 
 /** The guarded back office: only admins get past this (each page checks again; RLS is the last gate). */
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
-  const { user: admin } = await requireAdminPage();
+  const { user: admin, actor } = await requireAdminPage();
+  const openQuotes = await openQuoteCount(actor).catch(() => 0);
   return (
-    <AdminFrame email={admin.email ?? ''} signOut={<SignOutForm />}>
+    <AdminFrame email={admin.email ?? ''} signOut={<SignOutForm />} badges={{ [ADMIN_QUOTES]: openQuotes }}>
       {children}
     </AdminFrame>
   );

@@ -2,7 +2,7 @@
 // The back office frame: side menu (a collapsible panel under the header on small screens), header with the global
 // product search, and the screen. Client-side for the current-screen mark and the mobile menu; the screen itself
 // stays a server component passed in as children.
-import { FileText, Gem, LayoutDashboard, Menu, Settings, ShoppingBag, X } from 'lucide-react';
+import { FileText, Gem, LayoutDashboard, Menu, MessageSquareText, Settings, ShoppingBag, X } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { AdminSearch } from './admin-search';
 const ICONS: Record<AdminNavIcon, typeof Gem> = {
   dashboard: LayoutDashboard,
   orders: ShoppingBag,
+  quotes: MessageSquareText,
   category: Gem,
   pages: FileText,
   settings: Settings,
@@ -22,10 +23,12 @@ interface AdminFrameProps {
   email: string;
   /** The sign-out form (a server action), rendered on the server. */
   signOut: ReactNode;
+  /** Counts shown beside menu entries, by href (the quote requests waiting for an answer). */
+  badges?: Record<string, number>;
   children: ReactNode;
 }
 
-export function AdminFrame({ email, signOut, children }: AdminFrameProps) {
+export function AdminFrame({ email, signOut, badges = {}, children }: AdminFrameProps) {
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -83,6 +86,11 @@ export function AdminFrame({ email, signOut, children }: AdminFrameProps) {
                     >
                       <Icon aria-hidden className="size-4 shrink-0" />
                       {item.label}
+                      {(badges[item.href] ?? 0) > 0 && (
+                        <span className="tabular rounded-full bg-gold px-1.5 text-xs font-semibold text-white" aria-label={`${badges[item.href]} open`}>
+                          {badges[item.href]}
+                        </span>
+                      )}
                       <LinkPending className="ml-auto size-3.5" />
                     </Link>
                   </li>

@@ -4,7 +4,8 @@ import type { Category } from '../../catalog/categories';
 import { CATEGORY_FIELDS, csvColumns, flagFields, priceColumns } from './fields';
 import { checkImageUrl } from './import-rows';
 import { plainAmount } from '../../core/format/money';
-import { formatPriceBreaks, type PriceBreak } from '../../purchase/volume-pricing';
+import type { PriceBreak } from '../../purchase/volume-pricing';
+import { formatPriceBreaks } from '../../purchase/price-breaks-text';
 
 const plain = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 

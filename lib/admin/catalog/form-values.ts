@@ -3,7 +3,8 @@
 import type { Category } from '../../catalog/categories';
 import { CATEGORY_FIELDS, flagFields, priceColumns } from './fields';
 import { plainAmount } from '../../core/format/money';
-import { formatPriceBreaks, type PriceBreak } from '../../purchase/volume-pricing';
+import type { PriceBreak } from '../../purchase/volume-pricing';
+import { formatPriceBreaks } from '../../purchase/price-breaks-text';
 
 export type FormValues = Record<string, string | boolean>;
 

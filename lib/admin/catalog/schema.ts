@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { CATEGORIES, MATERIALS, type Category, type Material } from '../../catalog/categories';
 import { isUuid, optionalText, text } from '../../core/validation/text';
 import { MAX_PACK_SIZE } from '../../purchase/pack-size';
-import { parsePriceBreaks, priceBreaksProblem, type PriceBreak } from '../../purchase/volume-pricing';
+import type { PriceBreak } from '../../purchase/volume-pricing';
+import { parsePriceBreaks, priceBreaksProblem } from '../../purchase/price-breaks-text';
 import {
   CATEGORY_FIELDS,
   DESCRIPTION_MAX,

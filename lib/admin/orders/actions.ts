@@ -3,9 +3,8 @@
 // All run as the admin under RLS through defineAction; the order's history is written by triggers in the same
 // transaction. Mail they queue goes out once the transaction has committed: this server's sender is woken then.
 import { z } from 'zod';
-import { ACTION_META, defineAction, type ServerAction } from '../../entry/define-action';
+import { defineAction, wakingMailSender } from '../../entry/define-action';
 import { RESEND_FAILURE, RESEND_SUCCESS } from '../../mail/labels';
-import { wakeMailSender } from '../../mail/sender';
 import { formatCents } from '../../core/format/money';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../orders/status';
 import { isUuid } from '../../core/validation/text';
@@ -15,16 +14,6 @@ import { setOrderStatus, type StatusChangeResult } from './dispatch';
 import { resendFailedMail } from './mail';
 import { optionalText } from '../../core/validation/text';
 import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
-
-/** The action, then (once it has committed) a wake-up for this server's mail sender when `queued` says so. */
-function wakingMailSender<T>(action: ServerAction<T>, queued: (data: T) => boolean = () => true): ServerAction<T> {
-  const wrapped = async (input: unknown) => {
-    const result = await action(input);
-    if (result.ok && queued(result.data)) wakeMailSender();
-    return result;
-  };
-  return Object.assign(wrapped, { [ACTION_META]: action[ACTION_META] });
-}
 
 // Named, not inline: in a 'use server' file Next takes a function written into an export for a server action.
 const dispatchMailQueued = (r: StatusChangeResult) => r.mailQueued;

@@ -57,6 +57,20 @@ export interface MailLine {
   lineTotalCents: number;
 }
 
+/** A line's name, SKU and options: the first cell of every lines table. */
+export function ItemCell({ line }: { line: Pick<MailLine, 'name' | 'sku' | 'options'> }) {
+  return (
+    <td style={styles.cell}>
+      <strong>{line.name}</strong>
+      <br />
+      <span style={{ color: '#5F5A52', fontSize: '13px' }}>
+        SKU: {line.sku ?? 'N/A'}
+        {line.options ? ` · ${line.options}` : ''}
+      </span>
+    </td>
+  );
+}
+
 /** The order's lines; in the plain-text part an aligned table (data-text-format, read by React Email's converter). */
 export function LinesTable({ lines }: { lines: MailLine[] }) {
   return (
@@ -72,14 +86,7 @@ export function LinesTable({ lines }: { lines: MailLine[] }) {
       <tbody>
         {lines.map((line, i) => (
           <tr key={i}>
-            <td style={styles.cell}>
-              <strong>{line.name}</strong>
-              <br />
-              <span style={{ color: '#5F5A52', fontSize: '13px' }}>
-                SKU: {line.sku ?? 'N/A'}
-                {line.options ? ` · ${line.options}` : ''}
-              </span>
-            </td>
+            <ItemCell line={line} />
             <td style={{ ...styles.cell, ...styles.number }}>{line.quantity}</td>
             <td style={{ ...styles.cell, ...styles.number }}>{formatCents(line.unitPriceCents)}</td>
             <td style={{ ...styles.cell, ...styles.number }}>{formatCents(line.lineTotalCents)}</td>

@@ -1,0 +1,81 @@
+import 'server-only';
+// A buyer asks for a quote: the cart's lines (or one unpriced product), checked against the catalog as the checkout
+// checks them, stored with the buyer's details, its history's first event and the shop's notice mail, in one
+// transaction. A signed-in buyer's name, e-mail and phone come from their account; a guest gives them.
+import { asServiceRole, withActor } from '../core/db';
+import { HttpError } from '../core/errors';
+import { getProductsByIds } from '../catalog/product';
+import { specificationsText } from '../purchase/labels';
+import { cartSpecifications } from '../purchase/options';
+import { quantityProblem, smallestQuantity } from '../purchase/pack-size';
+import { normalizeSelection } from '../checkout/pricing';
+import { enqueueMail } from '../mail/outbox';
+import type { QuoteRequest } from './schema';
+import { quoteToken } from './link';
+
+export interface RequestedQuote {
+  id: string;
+  reference: string;
+  /** The buyer's link token (a guest has no other way back to the quote). */
+  token: string;
+}
+
+interface Requester {
+  userId: string;
+  email: string;
+}
+
+/** Who the quote is for: a guest's details as given, or a signed-in buyer's from their own profile (read as them). */
+async function contactOf(request: QuoteRequest, user: Requester | null) {
+  if (!user) {
+    if (!request.contact) throw new HttpError(400, 'Please give your name, e-mail address and phone number.', 'contact_required');
+    return { name: request.contact.name, email: request.contact.email, phone: request.contact.phone };
+  }
+  const [profile] = await withActor(
+    { role: 'authenticated', userId: user.userId, email: user.email },
+    (tx) => tx<{ full_name: string | null; phone_number: string | null }[]>`
+      select full_name, phone_number from public.user_profiles where user_id = ${user.userId}`,
+  );
+  return { name: profile?.full_name?.trim() || user.email, email: user.email, phone: profile?.phone_number?.trim() || null };
+}
+
+export async function requestQuote(request: QuoteRequest, user: Requester | null): Promise<RequestedQuote> {
+  const products = new Map((await getProductsByIds(request.lines.map((l) => l.productId))).map((p) => [p.id, p]));
+  const lines = request.lines.map((line, i) => {
+    const product = products.get(line.productId);
+    if (!product) throw new HttpError(422, 'An item in your request is no longer available. Please remove it and try again.', 'unknown_product');
+    const selection = normalizeSelection(product, line.specifications);
+    if (!selection) throw new HttpError(422, `${product.name} is not available with the chosen options.`, 'option_unavailable');
+    if (quantityProblem(line.quantity, product) !== null) {
+      throw new HttpError(422, `${product.name} is ordered in quantities of at least ${smallestQuantity(product)}, in whole packs.`, 'quantity_not_allowed');
+    }
+    const specifications = cartSpecifications(product, { stoneType: selection.stoneType, size: selection.size, style: selection.style });
+    return {
+      position: i + 1,
+      product_id: product.id,
+      product_category: product.category,
+      name: product.name,
+      sku: product.sku,
+      specifications,
+      specifications_text: specificationsText({ specifications, product: { category: product.category } }),
+      quantity: line.quantity,
+    };
+  });
+
+  // The service role writes the request: a guest has no session, and who asks has been settled above.
+  const contact = await contactOf(request, user);
+  return asServiceRole(async (tx) => {
+    const [quote] = await tx<{ id: string; reference: string }[]>`
+      insert into public.quotes (user_id, name, email, phone, message)
+      values (${user?.userId ?? null}, ${contact.name}, ${contact.email}, ${contact.phone}, ${request.message || null})
+      returning id, reference`;
+    const { id, reference } = quote!;
+    await Promise.all([
+      tx`insert into public.quote_lines ${tx(lines.map((l) => ({ ...l, quote_id: id, specifications: tx.json(l.specifications as never) as unknown as string })))}`,
+      tx`insert into public.quote_events (quote_id, kind, actor_id, actor_email, detail)
+         values (${id}, 'requested', ${user?.userId ?? null}, ${contact.email}, ${tx.json({ lines: lines.length })})`,
+      enqueueMail(tx, { kind: 'quote_request', orderId: null, quoteId: id, to: null, dedupeKey: `quote_request:${id}` }),
+    ]);
+    return { id, reference, token: quoteToken(id) };
+  });
+}

@@ -8,15 +8,16 @@ import type { ProductSelection } from '../purchase/options';
 import type { PurchaseModel } from '../purchase/selection';
 import { lineProblem, selectionFor, unknownSkuProblem, type LineProblem } from './lines';
 import type { QuickOrderEntry } from './parse';
+import { withinOneEdit } from '../catalog/search-query';
 
-// Quick order's server side: every pasted line resolved in one SQL statement (the products by SKU, and the nearest
-// SKUs for the ones nobody sells), then judged on each product's purchase model, the product page's own.
+// Quick order's server side: every pasted line resolved in one SQL statement (the products by SKU, and the SKUs
+// nearest by key for the ones nobody sells), then judged on each product's purchase model, the product page's own.
 
 /** Unknown SKUs given a 'did you mean': a list of typos is answered, a list of nonsense is not searched for ever. */
 const SUGGESTED_SKUS = 25;
 const SUGGESTIONS_EACH = 3;
-/** Trigram distance (1 − similarity) above which an SKU is too unlike to suggest. */
-const SUGGESTION_DISTANCE = 0.75;
+/** Candidates read per table for each unknown SKU. */
+const CANDIDATES_EACH = 20;
 
 export interface ResolvedLine {
   /** As typed. */
@@ -42,24 +43,43 @@ function lookUp(tx: Tx, skus: string[]): Promise<Row[]> {
       select ${category}::text as category, to_jsonb(t) - 'search_vector' - 'name_vector' as row
         from ${tx('public.' + category)} t where lower(t.sku) = any(${skus}::text[])`,
   ).reduce((query, part) => tx`${query} union all ${part}`);
+  // Candidates for a 'did you mean': SKUs whose key (lower case, letters and digits: the migration's index) shares
+  // all but the last two characters of the typed key, read as an index range (twenty a table at most); the caller
+  // ranks them (rankSuggestions).
+  const key = (column: string) => tx.unsafe(`regexp_replace(lower(${column}), '[^a-z0-9]+', '', 'g') collate "C"`);
   const nearest = CATEGORIES.map(
     (category) => tx`
-      (select ${category}::text as category, sku, name, lower(sku) operator(extensions.<->) m.sku as distance
-         from ${tx('public.' + category)} where sku is not null
-        order by lower(sku) operator(extensions.<->) m.sku limit ${SUGGESTIONS_EACH})`,
+      (select ${category}::text as category, sku, name from ${tx('public.' + category)}
+        where ${key('sku')} >= m.lo and ${key('sku')} < m.hi
+        order by ${key('sku')} limit ${CANDIDATES_EACH})`,
   ).reduce((query, part) => tx`${query} union all ${part}`);
   return tx<Row[]>`
     with wanted(sku) as (select unnest(${skus}::text[])),
     found as (${found}),
     missing as (
-      select w.sku from wanted w where not exists (select 1 from found f where lower(f.row->>'sku') = w.sku)
-      limit ${SUGGESTED_SKUS})
+      select w.sku, left(k.key, greatest(length(k.key) - 2, 3)) collate "C" as lo,
+             (left(k.key, greatest(length(k.key) - 2, 3)) || '~') collate "C" as hi
+        from wanted w cross join lateral (select ${key('w.sku')} as key) k
+       where not exists (select 1 from found f where lower(f.row->>'sku') = w.sku) and length(k.key) >= 3
+       limit ${SUGGESTED_SKUS})
     select category, row, null::text as asked from found
     union all
     select s.category, jsonb_build_object('sku', s.sku, 'name', s.name), m.sku
-      from missing m cross join lateral (
-        select * from (${nearest}) c where c.distance <= ${SUGGESTION_DISTANCE} order by c.distance, c.sku limit ${SUGGESTIONS_EACH}
-      ) s`;
+      from missing m cross join lateral (${nearest}) s`;
+}
+
+const skuKey = (sku: string) => sku.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/**
+ * The best three candidates for a typed SKU: the same key first ('RNG1008' for RNG-1008), then those one edit away
+ * (a wrong, missing, extra or swapped character), then the rest of those sharing a prefix; SKU order within each.
+ */
+export function rankSuggestions(typed: string, candidates: { sku: string; name: string }[]): { sku: string; name: string }[] {
+  const key = skuKey(typed);
+  const rank = (sku: string) => (skuKey(sku) === key ? 0 : withinOneEdit(key, skuKey(sku)) ? 1 : 2);
+  return [...candidates]
+    .sort((a, b) => rank(a.sku) - rank(b.sku) || (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0))
+    .slice(0, SUGGESTIONS_EACH);
 }
 
 /** Resolves the lines in the caller's transaction: one statement, whatever the number of lines. */
@@ -87,7 +107,7 @@ export async function resolveQuickOrderIn(tx: Tx, entries: readonly QuickOrderEn
         productId: null,
         quantity: entry.quantity ?? 1,
         selection: null,
-        problem: unknownSkuProblem(entry.sku, suggestions.get(entry.sku.toLowerCase()) ?? []),
+        problem: unknownSkuProblem(entry.sku, rankSuggestions(entry.sku, suggestions.get(entry.sku.toLowerCase()) ?? [])),
       };
     }
     const quantity = entry.quantity ?? smallestQuantity({ moq: model.moq, pack_size: model.cartProduct.packSize });

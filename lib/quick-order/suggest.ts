@@ -1,10 +1,12 @@
 import 'server-only';
 import { asAnon } from '../core/db';
 import { isCategory, type Category } from '../catalog/categories';
-import { buildPrefixTsQuery, normalizeSearchInput } from '../catalog/search-query';
+import { getSearchResults } from '../catalog/search';
+import { normalizeSearchInput } from '../catalog/search-query';
 
 // The quick-order SKU field's autocomplete: SKUs that start with what was typed (in SKU order, through the C-collated
-// prefix indexes), then products whose name words start with it (newest first, through the name index).
+// prefix indexes), then, when fewer than eight do, the shop's own search for the words typed (its overlay query and
+// cache: names, stones and materials, typos forgiven), products with a SKU only.
 
 export const SUGGEST_MIN_CHARS = 2;
 export const SUGGEST_LIMIT = 8;
@@ -24,23 +26,20 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, '\\$&')}%`;
 export async function suggestSkus(input: string): Promise<SkuSuggestion[]> {
   const typed = normalizeSearchInput(input).toLowerCase();
   if (typed.length < SUGGEST_MIN_CHARS) return [];
-  const words = buildPrefixTsQuery(typed);
-  const rows = await asAnon(
+  const bySku = await asAnon(
     (tx) => tx<(SkuSuggestion & { category: string })[]>`
-      select id, category, sku, name, image_url as "imageUrl" from (
-        (select id, category, sku, name, image_url, 0 as rank, lower(sku) collate "C" as key, created_at
-           from public.catalog_products
-          where lower(sku) collate "C" like ${likePrefix(typed)}
-          order by lower(sku) collate "C" limit ${SUGGEST_LIMIT})
-        ${words ? tx`union all
-        (select id, category, sku, name, image_url, 1, null, created_at
-           from public.catalog_products
-          where sku is not null and name_vector @@ to_tsquery('english', ${words})
-          order by created_at desc limit ${SUGGEST_LIMIT})` : tx``}
-      ) s order by rank, key, created_at desc`,
+      select id, category, sku, name, image_url as "imageUrl" from public.catalog_products
+       where lower(sku) collate "C" like ${likePrefix(typed)}
+       order by lower(sku) collate "C" limit ${SUGGEST_LIMIT}`,
   );
-  const seen = new Set<string>();
-  return rows
-    .filter((row) => isCategory(row.category) && !seen.has(row.id) && seen.add(row.id))
-    .slice(0, SUGGEST_LIMIT);
+  const found: SkuSuggestion[] = bySku.filter((row): row is SkuSuggestion => isCategory(row.category));
+  if (found.length < SUGGEST_LIMIT) {
+    const seen = new Set(found.map((s) => s.id));
+    for (const hit of (await getSearchResults(typed)).results) {
+      if (found.length === SUGGEST_LIMIT) break;
+      if (!hit.sku || seen.has(hit.id)) continue;
+      found.push({ id: hit.id, category: hit.category, sku: hit.sku, name: hit.name, imageUrl: hit.image_url });
+    }
+  }
+  return found;
 }

@@ -175,8 +175,9 @@ test('quick order: paste 30 lines with 2 bad ones, fix them, add all, pay', asyn
   await page.getByRole('link', { name: 'Quick Order by SKU' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Quick Order' })).toBeVisible();
 
-  // Line 5 asks for 1 of a MOQ-4 ring; line 7's SKU has two letters swapped.
-  const pasted = bands.map((sku, i) => (i === 4 ? `${sku}\t1` : i === 6 ? `${sku.replace('BAND', 'BNAD')}, 2` : `${sku} 2`));
+  // Line 5 asks for 1 of a MOQ-4 ring; line 7's SKU has its last two digits swapped (07 → 70).
+  const typo = bands[6]!.replace(/07$/, '70');
+  const pasted = bands.map((sku, i) => (i === 4 ? `${sku}\t1` : i === 6 ? `${typo}, 2` : `${sku} 2`));
   await page.getByLabel(/One line each/).fill(pasted.join('\r\n'));
   await page.getByRole('button', { name: 'Add lines' }).click();
   const rows = page.getByTestId('quick-order-row');
@@ -190,7 +191,7 @@ test('quick order: paste 30 lines with 2 bad ones, fix them, add all, pay', asyn
   await expect(page.getByRole('spinbutton', { name: 'Quantity, line 5' })).toHaveValue('4');
 
   const seven = rows.nth(6);
-  await expect(seven).toContainText(`No product has the SKU “${bands[6]!.replace('BAND', 'BNAD')}”.`);
+  await expect(seven).toContainText(`No product has the SKU “${typo}”.`);
   await seven.getByRole('button', { name: bands[6]! }).click();
   await expect(page.getByRole('combobox', { name: 'SKU, line 7' })).toHaveValue(bands[6]!);
   await expect(page.getByTestId('quick-order-ready')).toHaveText('30 lines');

@@ -74,6 +74,9 @@ describe('quick-order resolver', () => {
     expect(line!.productId).toBeNull();
     expect(line!.problem).toMatchObject({ code: 'unknown_sku', message: `No product has the SKU “${TAG}-SIK”.` });
     expect(line!.problem?.code === 'unknown_sku' && line!.problem.suggestions.map((s) => s.sku)).toContain(SIX);
+    // The same letters and digits, spelled without the hyphen and in lower case: that SKU first.
+    const { result: spaced } = await resolveCounted([{ sku: `${TAG}six`.toLowerCase(), quantity: 6 }]);
+    expect(spaced.lines[0]!.problem?.code === 'unknown_sku' && spaced.lines[0]!.problem.suggestions[0]?.sku).toBe(SIX);
   });
 
   it('answers 500 lines, known and unknown, in one statement', async () => {

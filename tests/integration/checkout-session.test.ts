@@ -42,6 +42,37 @@ describe('createCheckout', () => {
     expect(await sql<{ n: number }[]>`select count(*)::int as n from checkout_sessions`).toEqual(before);
   });
 
+  it('prices volume breaks from the product row and refuses part packs: a tampered cart gains nothing', async () => {
+    const tag = `BRK-${Date.now().toString(36)}`;
+    const [ring] = await sql<{ id: string }[]>`
+      insert into rings (name, sku, material, moq, pack_size, price_stone1, price_breaks)
+      values ('Break Band', ${tag}, 'silver', 6, 6, 10, ${sql.json([{ minQuantity: 24, percentOff: 10 }])}) returning id`;
+    try {
+      // The cart claims the break and a better price at 12 pieces: the server charges 12 × $10.00.
+      const claimed = checkoutRequestSchema.parse({
+        lines: [{ productId: ring!.id, quantity: 12, percentOff: 50, unitPriceCents: 100, specifications: { priceBreaks: [{ minQuantity: 1, percentOff: 90 }] } }],
+      });
+      expect((await createCheckout({ lines: claimed.lines, userId: null })).totalCents).toBe(12_000);
+      // 24 pieces over two lines of the same product reach the break: 10 % off each unit.
+      const mixed = checkoutRequestSchema.parse({
+        lines: [
+          { productId: ring!.id, quantity: 12, specifications: {} },
+          { productId: ring!.id, quantity: 12, specifications: { stoneType: 'stone1' } },
+        ],
+      });
+      const session = await createCheckout({ lines: mixed.lines, userId: null });
+      expect(session.lines.map((l) => [l.unitPriceCents, l.percentOff])).toEqual([[900, 10], [900, 10]]);
+      expect(session.totalCents).toBe(24 * 900);
+      // 7 of a six-pack: refused, and no payment starts.
+      const before = await countCheckouts();
+      const seven = checkoutRequestSchema.parse({ lines: [{ productId: ring!.id, quantity: 7, specifications: {} }] });
+      await expectRefused(createCheckout({ lines: seven.lines, userId: null }), 'quantity_not_allowed', 422);
+      expect(await countCheckouts()).toBe(before);
+    } finally {
+      await sql`delete from rings where id = ${ring!.id}`;
+    }
+  });
+
   it('charges the server price: browser prices are dropped', async () => {
     const request = checkoutRequestSchema.parse({
       lines: [

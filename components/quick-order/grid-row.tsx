@@ -2,7 +2,6 @@
 import { AlertCircle, Loader2, X } from 'lucide-react';
 import { inputClass } from '@/components/ui/field';
 import { formatCents } from '@/lib/core/format/money';
-import { effectivePackSize } from '@/lib/purchase/pack-size';
 import type { ProductSelection } from '@/lib/purchase/options';
 import { choose, purchaseSizes, type PurchaseModel } from '@/lib/purchase/selection';
 import { formatPercent } from '@/lib/purchase/volume-pricing';
@@ -34,7 +33,7 @@ export function GridRow({ row, index, model, price, onSku, onCommitSku, onQuanti
   const problem = row.problem;
   const selection = row.selection ?? model?.initial ?? null;
   const sizes = model && selection ? purchaseSizes(model, selection) : [];
-  const pack = effectivePackSize(model?.cartProduct.packSize);
+  const pack = model?.steps.pack ?? 1;
 
   return (
     <li className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-2 py-4 md:grid-cols-[11rem_minmax(0,1fr)_6.5rem_8rem_2.5rem] md:items-start" data-testid="quick-order-row">

@@ -7,6 +7,7 @@ import { rememberCheckout } from '@/lib/checkout/cookie-store';
 import { SETUP_FAILED_FALLBACK } from '@/lib/checkout/errors';
 import { describeIssues, HttpError } from '@/lib/core/errors';
 import { readJsonCapped } from '@/lib/core/request-body';
+import { text } from '@/lib/core/validation/text';
 import { clientAddress, RATE_RULES } from '@/lib/core/rate-limit';
 import { defineRoute } from '@/lib/entry/define-route';
 import { startQuoteCheckout } from '@/lib/quotes/checkout';
@@ -14,7 +15,8 @@ import { startQuoteCheckout } from '@/lib/quotes/checkout';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const bodySchema = z.object({ token: z.string().max(64).nullish() });
+// The link's token, as text: control characters are refused like any typed field's (it is then checked by its HMAC).
+const bodySchema = z.object({ token: text({ max: 64, label: 'The quote link' }).nullish() });
 
 export const POST = defineRoute<{ quoteId: string }>(
   {

@@ -51,6 +51,7 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
     service_role: ['SELECT', 'INSERT', 'UPDATE'],
   },
   order_events: { authenticated: ['SELECT'] },
+  product_events: { authenticated: ['SELECT'] },
   product_sales: { authenticated: ['SELECT'] },
   checkout_sessions: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   shop_settings: {

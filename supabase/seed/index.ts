@@ -130,6 +130,8 @@ export async function seedAll(opts: SeedOptions): Promise<SeedSummary> {
     const history = generateOrders(catalog.products, { seed: SEED, now, customerId });
     const tSql = Date.now();
     await sql.begin(async (tx) => {
+      // The seeded catalog starts without history (see the product_status_history migration).
+      await tx`set local app.product_history = 'off'`;
       summary.images = await insertCatalog(tx, catalog.products, imageUrls);
       await insertPages(tx, PAGES);
       await insertShopSettings(tx);

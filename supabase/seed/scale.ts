@@ -134,6 +134,8 @@ export async function seedScale(opts: ScaleOptions): Promise<{ products: number;
       if (count === 0) return;
       const t = Date.now();
       await sql.begin(async (tx) => {
+        // Generated products have no history to keep (see the product_status_history migration).
+        await tx`set local app.product_history = 'off'`;
         await fillTable(tx, category, count, pool[category], ci, log);
       });
       log(`scale: ${count} ${category} in ${((Date.now() - t) / 1000).toFixed(1)} s`);

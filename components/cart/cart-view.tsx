@@ -32,12 +32,15 @@ const quoteLines = (items: CartItem[]): QuoteLineInput[] =>
     specifications: { stoneType: item.specifications.stoneType ?? null, size: item.specifications.size ?? null, style: item.specifications.style ?? null },
   }));
 import { copyText } from './copy-text';
+import { CheckoutButton, UnavailableLabel, UnavailableNote, useUnavailableProducts } from './unavailable';
 
 const QUANTITY_ICONS = quantityIcons();
 
 export function CartView() {
   const { items, ready, clearCart } = useCart();
   const subtotal = cartSubtotal(items);
+  const unavailable = useUnavailableProducts(items, ready);
+  const blocked = items.some((item) => unavailable.has(item.productId.toLowerCase()));
 
   if (!ready) {
     return (
@@ -81,6 +84,7 @@ export function CartView() {
         </div>
       </div>
       <CartCorrections className="mt-6" />
+      {blocked && <UnavailableNote className="mt-6" />}
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:gap-12">
         <section aria-labelledby="cart-items-heading">
@@ -89,7 +93,7 @@ export function CartView() {
           </h2>
           <ul className="divide-y divide-stone-line border-y border-stone-line">
             {cartLinePrices(items).map((price, i) => (
-              <CartLine key={items[i]!.id} item={items[i]!} price={price} />
+              <CartLine key={items[i]!.id} item={items[i]!} price={price} unavailable={unavailable.has(items[i]!.productId.toLowerCase())} />
             ))}
           </ul>
           <div className="mt-4 flex justify-end">
@@ -114,9 +118,7 @@ export function CartView() {
             </dl>
             {/* On phones the button lives in the bar at the bottom of the screen instead. */}
             <div className="mt-6 hidden sm:block">
-              <Link href="/checkout" className="btn-primary h-12 w-full">
-                Proceed to Checkout
-              </Link>
+              <CheckoutButton blocked={blocked} className="btn-primary h-12 w-full" />
             </div>
             <div className="mt-3 border-t border-stone-line pt-4">
               <p className="mb-2 text-xs text-stone-muted">Buying in volume? Ask for a price for this whole cart.</p>
@@ -134,16 +136,14 @@ export function CartView() {
             <span className="block text-xs text-stone-muted">Subtotal</span>
             <span className="font-serif text-xl [font-variant-numeric:lining-nums_tabular-nums]">{formatDollars(subtotal)}</span>
           </p>
-          <Link href="/checkout" className="btn-primary h-12 flex-1">
-            Proceed to Checkout
-          </Link>
+          <CheckoutButton blocked={blocked} className="btn-primary h-12 flex-1" />
         </div>
       </div>
     </div>
   );
 }
 
-function CartLine({ item, price }: { item: CartItem; price: CartLinePrice }) {
+function CartLine({ item, price, unavailable }: { item: CartItem; price: CartLinePrice; unavailable: boolean }) {
   const { updateQuantity, removeItem } = useCart();
   const [removing, setRemoving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -200,6 +200,7 @@ function CartLine({ item, price }: { item: CartItem; price: CartLinePrice }) {
             </Link>
           </h3>
           <p className="tabular mt-0.5 text-xs text-stone-muted">SKU: {product.sku || 'N/A'}</p>
+          {unavailable && <UnavailableLabel />}
           {specs.length > 0 && (
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
               {specs.map((spec) => (

@@ -9,6 +9,7 @@ import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
 import { CATALOG_TAG } from '../core/cache/tags';
 import { logError } from '../core/log';
+import { ACTIVE_SQL } from './status';
 
 // Listing and search reads over the cross-category view `catalog_products`. Every filter, sort, count and page runs
 // in SQL and reads one page; the view's UNION ALL branches are pruned by constant category predicates, and each
@@ -61,9 +62,12 @@ function clauseSql(clause: SlugClause): string {
   return `(${parts.join(' and ')})`;
 }
 
-/** The WHERE condition of a listing; throws InvalidCategoryError for an unknown category slug. */
+/**
+ * The WHERE condition of a listing (active products only, also in the counts); throws InvalidCategoryError for an
+ * unknown category slug.
+ */
 export function listingWhere(scope: ListingScope, materials: readonly Material[]): string {
-  const conditions: string[] = [];
+  const conditions: string[] = [ACTIVE_SQL];
   if (scope.kind === 'new') conditions.push('is_new_arrival');
   if (scope.kind === 'mens') conditions.push('is_mens_jewelry');
   if (scope.kind === 'category') {
@@ -73,7 +77,7 @@ export function listingWhere(scope: ListingScope, materials: readonly Material[]
   if (materials.length > 0) {
     conditions.push(`material in (${materials.map((m) => literal(m, MATERIAL_LITERALS)).join(', ')})`);
   }
-  return conditions.length > 0 ? conditions.join(' and ') : 'true';
+  return conditions.join(' and ');
 }
 
 // --- Queries ------------------------------------------------------------------------------------------------------
@@ -203,15 +207,15 @@ export interface HomeShowcase {
 export async function loadHomeShowcase(): Promise<HomeShowcase> {
   return asAnon(async (tx) => {
     const arrivals = await tx<SummaryRow[]>`
-      select ${tx.unsafe(SUMMARY_COLUMNS)} from catalog_products where is_new_arrival
+      select ${tx.unsafe(SUMMARY_COLUMNS)} from catalog_products where is_new_arrival and ${tx.unsafe(ACTIVE_SQL)}
        order by created_at desc, id desc limit 8`;
     const covers = await tx<{ category: Category | 'mens'; image_url: string }[]>`${tx.unsafe(
       [
         ...CATEGORIES.map(
           (c) =>
-            `(select '${c}'::text as category, image_url from public.${c} where image_url is not null order by created_at desc, id desc limit 1)`,
+            `(select '${c}'::text as category, image_url from public.${c} where ${ACTIVE_SQL} and image_url is not null order by created_at desc, id desc limit 1)`,
         ),
-        `(select 'mens'::text, image_url from catalog_products where is_mens_jewelry and image_url is not null order by created_at desc, id desc limit 1)`,
+        `(select 'mens'::text, image_url from catalog_products where ${ACTIVE_SQL} and is_mens_jewelry and image_url is not null order by created_at desc, id desc limit 1)`,
       ].join(' union all '),
     )}`;
     return {

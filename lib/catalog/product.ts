@@ -5,6 +5,7 @@ import { asAnon, type Tx } from '../core/db';
 import { CATEGORIES, CATEGORY_INFO, isCategory, productPath, type Category } from './categories';
 
 import type { Product, ProductImage } from './types';
+import { ACTIVE_SQL } from './status';
 import { CATALOG_TAG } from '../core/cache/tags';
 
 // Single-product reads for the detail pages, the cart and the checkout. Rows are read as JSON (to_jsonb), so numeric
@@ -54,7 +55,7 @@ export async function getProduct(category: Category, id: string): Promise<Produc
   if (!isCategory(category) || !isProductId(id)) return null;
   return asAnon(async (tx) => {
     const [row] = await tx<{ row: RawRow }[]>`
-      select to_jsonb(t) - 'search_vector' - 'name_vector' as row from ${tx('public.' + category)} t where t.id = ${id}`;
+      select to_jsonb(t) - 'search_vector' - 'name_vector' as row from ${tx('public.' + category)} t where t.id = ${id} and t.${tx.unsafe(ACTIVE_SQL)}`;
     if (!row) return null;
     return { product: toProduct(category, row.row), images: await readImages(tx, category, id) };
   });
@@ -65,7 +66,7 @@ export async function findProductCategory(id: string): Promise<Category | null> 
   if (!isProductId(id)) return null;
   const rows = await asAnon(
     (tx) => tx<{ category: string }[]>`
-      select category from public.catalog_products where id = ${id}
+      select category from public.catalog_products where id = ${id} and ${tx.unsafe(ACTIVE_SQL)}
        order by array_position(${LOOKUP_ORDER as string[]}::text[], category) limit 1`,
   );
   const category = rows[0]?.category;
@@ -73,8 +74,9 @@ export async function findProductCategory(id: string): Promise<Category | null> 
 }
 
 /**
- * Products by id across the five tables, in the order asked (each once); unknown and malformed ids are left out.
- * The checkout re-prices cart lines from these rows.
+ * Products on sale by id across the five tables, in the order asked (each once); unknown and malformed ids, and
+ * products that are not active, are left out: the checkout re-prices cart lines from these rows, and a line whose
+ * product is missing here is one that can no longer be bought.
  */
 export async function getProductsByIds(ids: readonly string[], inTx?: Tx): Promise<Product[]> {
   const wanted = [...new Set(ids.filter(isProductId).map((id) => id.toLowerCase()))];
@@ -85,7 +87,7 @@ export async function getProductsByIds(ids: readonly string[], inTx?: Tx): Promi
     const parts = CATEGORIES.map(
       (category) => tx`
         select ${category}::text as category, to_jsonb(t) - 'search_vector' - 'name_vector' as row
-          from ${tx('public.' + category)} t where t.id = any(${wanted}::uuid[])`,
+          from ${tx('public.' + category)} t where t.id = any(${wanted}::uuid[]) and t.${tx.unsafe(ACTIVE_SQL)}`,
     );
     return parts.reduce((query, part) => tx`${query} union all ${part}`) as unknown as Promise<
       { category: string; row: RawRow }[]

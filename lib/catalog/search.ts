@@ -25,6 +25,7 @@ import {
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
 import { CATALOG_TAG } from '../core/cache/tags';
+import { ACTIVE_SQL } from './status';
 
 // Search over the cross-category view: every typed word must match, as the start of a word in the SKU, name,
 // material, stone or description, or as one of the known words it is one typo away from (search_words). Answers
@@ -66,11 +67,13 @@ interface Matcher {
   unnamed: Fragment;
 }
 
+/** Matches among active products only: the shop never finds a draft or archived product. */
 function matcher(tx: Tx, matches: TermMatch[], sku: string): Matcher {
   const query = buildSearchTsQuery(matches)!;
+  const active = tx.unsafe(ACTIVE_SQL);
   const named = tx`(name_vector @@ to_tsquery('english', ${query}) or lower(sku) = ${sku})`;
   return {
-    any: tx`(search_vector @@ to_tsquery('english', ${query}) or lower(sku) = ${sku})`,
+    any: tx`${active} and (search_vector @@ to_tsquery('english', ${query}) or lower(sku) = ${sku})`,
     named,
     unnamed: tx`not coalesce(${named}, false)`,
   };
@@ -175,7 +178,8 @@ async function newestMatches(tx: Tx, condition: Fragment, window: Window): Promi
   if (window.limit === 0) return [];
   const probed = await tx<SummaryRow[]>`
     select ${tx.unsafe(SUMMARY_COLUMNS)}
-      from (select * from catalog_products order by created_at desc, id desc limit ${SEARCH_PROBE_ROWS}) newest
+      from (select * from catalog_products where ${tx.unsafe(ACTIVE_SQL)}
+             order by created_at desc, id desc limit ${SEARCH_PROBE_ROWS}) newest
      where ${condition} order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`;
   return probed.length === window.limit ? probed : walkByCategory(tx, condition, 'newest', window);
 }
@@ -190,7 +194,7 @@ export async function searchProducts(input: string): Promise<SearchResponse> {
   const sku = text.toLowerCase();
   return asAnon(async (tx) => {
     const skuHits = await tx<SummaryRow[]>`
-      select ${tx.unsafe(SUMMARY_COLUMNS)} from catalog_products where lower(sku) = ${sku}
+      select ${tx.unsafe(SUMMARY_COLUMNS)} from catalog_products where lower(sku) = ${sku} and ${tx.unsafe(ACTIVE_SQL)}
        order by created_at desc, id desc limit ${SEARCH_LIMIT}`;
     if (terms.length === 0) return { results: skuHits.map(toSummary), total: skuHits.length, capped: false };
     await useIndexes(tx);
@@ -217,7 +221,7 @@ export async function searchListing(query: SearchQuery): Promise<ListingPage> {
     const match: Matcher =
       terms.length > 0
         ? matcher(tx, await resolveTerms(tx, terms), sku)
-        : { any: tx`lower(sku) = ${sku}`, named: tx`true`, unnamed: tx`false` };
+        : { any: tx`lower(sku) = ${sku} and ${tx.unsafe(ACTIVE_SQL)}`, named: tx`true`, unnamed: tx`false` };
     const filters = tx.unsafe(listingWhere({ kind: 'all' }, query.materials));
     const where = tx`${match.any} and ${filters}`;
     const exact = await countAndPage(tx, match, where, query.sort, window);

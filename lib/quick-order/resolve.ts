@@ -9,6 +9,7 @@ import type { PurchaseModel } from '../purchase/selection';
 import { lineProblem, selectionFor, unknownSkuProblem, type LineProblem } from './lines';
 import type { QuickOrderEntry } from './parse';
 import { withinOneEdit } from '../catalog/search-query';
+import { ACTIVE_SQL } from '../catalog/status';
 
 // Quick order's server side: every pasted line resolved in one SQL statement (the products by SKU, and the SKUs
 // nearest by key for the ones nobody sells), then judged on each product's purchase model, the product page's own.
@@ -37,11 +38,13 @@ export interface QuickOrderResult {
 
 type Row = { category: string; row: Record<string, unknown>; asked: string | null };
 
+/** Active products only: a draft or archived SKU is unknown to quick order, and never suggested. */
 function lookUp(tx: Tx, skus: string[]): Promise<Row[]> {
+  const active = tx.unsafe(ACTIVE_SQL);
   const found = CATEGORIES.map(
     (category) => tx`
       select ${category}::text as category, to_jsonb(t) - 'search_vector' - 'name_vector' as row
-        from ${tx('public.' + category)} t where lower(t.sku) = any(${skus}::text[])`,
+        from ${tx('public.' + category)} t where lower(t.sku) = any(${skus}::text[]) and t.${active}`,
   ).reduce((query, part) => tx`${query} union all ${part}`);
   // Candidates for a 'did you mean': SKUs whose key (lower case, letters and digits: the migration's index) shares
   // all but the last two characters of the typed key, read as an index range (twenty a table at most); the caller
@@ -50,7 +53,7 @@ function lookUp(tx: Tx, skus: string[]): Promise<Row[]> {
   const nearest = CATEGORIES.map(
     (category) => tx`
       (select ${category}::text as category, sku, name from ${tx('public.' + category)}
-        where ${key('sku')} >= m.lo and ${key('sku')} < m.hi
+        where ${key('sku')} >= m.lo and ${key('sku')} < m.hi and ${active}
         order by ${key('sku')} limit ${CANDIDATES_EACH})`,
   ).reduce((query, part) => tx`${query} union all ${part}`);
   return tx<Row[]>`

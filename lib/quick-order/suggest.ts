@@ -3,6 +3,7 @@ import { asAnon } from '../core/db';
 import { isCategory, type Category } from '../catalog/categories';
 import { getSearchResults } from '../catalog/search';
 import { normalizeSearchInput } from '../catalog/search-query';
+import { ACTIVE_SQL } from '../catalog/status';
 
 // The quick-order SKU field's autocomplete: SKUs that start with what was typed (in SKU order, through the C-collated
 // prefix indexes), then, when fewer than eight do, the shop's own search for the words typed (its overlay query and
@@ -29,7 +30,7 @@ export async function suggestSkus(input: string): Promise<SkuSuggestion[]> {
   const bySku = await asAnon(
     (tx) => tx<(SkuSuggestion & { category: string })[]>`
       select id, category, sku, name, image_url as "imageUrl" from public.catalog_products
-       where lower(sku) collate "C" like ${likePrefix(typed)}
+       where lower(sku) collate "C" like ${likePrefix(typed)} and ${tx.unsafe(ACTIVE_SQL)}
        order by lower(sku) collate "C" limit ${SUGGEST_LIMIT}`,
   );
   const found: SkuSuggestion[] = bySku.filter((row): row is SkuSuggestion => isCategory(row.category));

@@ -5,6 +5,7 @@ import { env } from '../core/env';
 import { productPath, type Category } from '../catalog/categories';
 
 import { LISTING_SLUGS } from '../catalog/slugs';
+import { ACTIVE_SQL } from '../catalog/status';
 import { loadContentIndex } from '../content/pages';
 import {
   absoluteUrl,
@@ -37,16 +38,16 @@ async function pageEntries(): Promise<SitemapEntry[]> {
 }
 
 async function productCount(): Promise<number> {
-  const [row] = await asAnon((tx) => tx<{ n: number }[]>`select count(*)::int as n from catalog_products`);
+  const [row] = await asAnon((tx) => tx<{ n: number }[]>`select count(*)::int as n from catalog_products where ${tx.unsafe(ACTIVE_SQL)}`);
   return row?.n ?? 0;
 }
 
-/** One file's worth of product URLs, oldest first so a file's contents stay stable as the catalog grows. */
+/** One file's worth of active products' URLs, oldest first so a file's contents stay stable as the catalog grows. */
 async function productEntries(chunk: number, perFile: number): Promise<SitemapEntry[]> {
   const base = env().SITE_URL;
   const rows = await asAnon(
     (tx) => tx<{ id: string; category: Category; created_at: Date }[]>`
-      select id, category, created_at from catalog_products
+      select id, category, created_at from catalog_products where ${tx.unsafe(ACTIVE_SQL)}
        order by created_at, id limit ${perFile} offset ${chunk * perFile}`,
   );
   return rows.map((r) => ({

@@ -41,6 +41,7 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.productImages.reorder': () => ({ category: 'rings', productId: fx.product, imageIds: [...fx.images].reverse() }),
   'admin.productImages.delete': () => ({ category: 'rings', productId: fx.product, imageIds: fx.images.slice(0, 1) }),
   'admin.products.delete': () => ({ category: 'rings', id: fx.doomed }),
+  'admin.products.history': () => ({ category: 'rings', productId: fx.product, before: Number.MAX_SAFE_INTEGER }),
   'admin.quotes.send': () => ({ quoteId: fx.quotes[0], prices: [{ position: 1, price: '12.50' }], validUntil: '2099-12-31', message: 'Matrix' }),
   'admin.quotes.decline': () => ({ quoteId: fx.quotes[1], reason: 'Written by the admin action matrix.' }),
   // The seeded values again: the admin's call changes nothing other tests read.

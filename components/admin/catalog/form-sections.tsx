@@ -6,6 +6,7 @@ import { AdminField } from '../field';
 import { CATEGORY_FIELDS, DESCRIPTION_MAX, flagFields, NAME_MAX, NECKLACE_TYPES, SKU_MAX, STONE_MAX, visiblePrices, type ItemType, type StoneNumber } from '@/lib/admin/catalog/fields';
 import type { FormValues } from '@/lib/admin/catalog/form-values';
 import { MATERIALS, materialLabel, type Category } from '@/lib/catalog/categories';
+import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@/lib/catalog/status';
 
 export interface SectionProps {
   category: Category;
@@ -66,15 +67,17 @@ function Input({ column, label, values, errors, set, type = 'text', step, min, m
   );
 }
 
-function Select({ column, label, options, ...props }: SectionProps & { column: string; label: string; options: { value: string; label: string }[] }) {
+type SelectProps = SectionProps & { column: string; label: string; options: { value: string; label: string }[]; hint?: string; noBlank?: boolean };
+
+function Select({ column, label, options, hint, noBlank, ...props }: SelectProps) {
   const current = String(props.values[column] ?? '');
   // A stored value outside the list (from an older import) stays selectable, so saving does not change it silently.
   const all = current && !options.some((o) => o.value === current) ? [...options, { value: current, label: current }] : options;
   return (
-    <AdminField label={label} error={props.errors[column]}>
+    <AdminField label={label} error={props.errors[column]} hint={hint}>
       {(control) => (
         <select {...control} name={column} value={current} onChange={(e) => props.set(column, e.target.value)} className="adm-input">
-          <option value="">—</option>
+          {!noBlank && <option value="">—</option>}
           {all.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -93,6 +96,14 @@ export function BasicInformation(props: SectionProps) {
       <div className="grid gap-3 sm:grid-cols-2">
         <Input {...props} column="name" label="Name" maxLength={NAME_MAX} required />
         <Input {...props} column="sku" label="SKU" maxLength={SKU_MAX} />
+        <Select
+          {...props}
+          column="status"
+          label="Status"
+          noBlank
+          options={PRODUCT_STATUSES.map((s) => ({ value: s, label: PRODUCT_STATUS_LABELS[s] }))}
+          hint="Only active products are shown in the shop"
+        />
         <Select {...props} column="material" label="Material" options={MATERIALS.map((m) => ({ value: m, label: materialLabel(m) }))} />
         <Input {...props} column="stone" label="Stone" maxLength={STONE_MAX} hint="The main stone, used in search" />
         {f.hasNecklaceType && <Select {...props} column="necklace_type" label="Necklace Type" options={NECKLACE_TYPES.map((t) => ({ value: t, label: t }))} />}

@@ -9,6 +9,7 @@ import type { EditingProduct } from '@/lib/admin/catalog/products';
 import type { Category } from '@/lib/catalog/categories';
 import { ImageManager } from './image-manager';
 import { ProductForm } from './product-form';
+import { ProductHistory } from './product-history';
 
 export type ModalTarget = { kind: 'add' } | { kind: 'edit'; id: string };
 
@@ -58,6 +59,7 @@ export function ProductModal({ category, target, editing, onClose, onSaved, retu
             {loaded && <ImageManager category={category} productId={loaded.row.id} images={loaded.images} />}
             {adding && <ProductForm key="new" id={formId} category={category} product={null} onBusyChange={setBusy} onSaved={(id) => onSaved(id, true)} />}
             {loaded && <ProductForm key={loaded.row.id} id={formId} category={category} product={loaded.row} onBusyChange={setBusy} onSaved={(id) => onSaved(id, false)} />}
+            {loaded && <ProductHistory key={`history-${loaded.row.id}-${loaded.history.entries[0]?.id ?? 0}`} category={category} productId={loaded.row.id} initial={loaded.history} />}
             {target?.kind === 'edit' && !loaded && (
               <p className="flex items-center justify-center gap-2 py-16 text-sm text-stone-muted" role="status">
                 <Loader2 aria-hidden className="size-4 animate-spin" /> Loading the product…

@@ -1,12 +1,19 @@
-// One product on a category screen: image, name, SKU, badges (New, Men's, Adjustable), Edit and Delete.
+// One product on a category screen: image, name, SKU, badges (Draft or Archived, New, Men's, Adjustable), Edit and Delete.
 import { Gem, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { canOptimize, IMAGE_WIDTHS, imageSources } from '@/components/shop/listing/image-srcset';
 import type { AdminProductCard } from '@/lib/admin/catalog/products';
+import { PRODUCT_STATUS_LABELS } from '@/lib/catalog/status';
 
 const BADGE = {
   New: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20',
   "Men's": 'bg-sky-50 text-sky-800 ring-sky-600/20',
   Adjustable: 'bg-amber-50 text-amber-900 ring-amber-600/20',
+} as const;
+
+/** Only products shoppers cannot see are marked: active is the usual case. */
+const STATUS_BADGE = {
+  draft: 'bg-neutral-100 text-neutral-700 ring-neutral-500/30',
+  archived: 'bg-red-50 text-red-800 ring-red-600/20',
 } as const;
 
 interface ProductTileProps {
@@ -42,8 +49,13 @@ export function ProductTile({ product, opening, onEdit, onDelete }: ProductTileP
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h2 className="line-clamp-2 text-sm font-medium text-ink">{product.name}</h2>
         <p className="tabular text-xs text-stone-muted">SKU: {product.sku ?? 'N/A'}</p>
-        {badges.length > 0 && (
+        {(badges.length > 0 || product.status !== 'active') && (
           <ul className="mt-1 flex flex-wrap gap-1" aria-label="Badges">
+            {product.status !== 'active' && (
+              <li className={`adm-badge ${STATUS_BADGE[product.status]}`} data-testid="status-badge">
+                {PRODUCT_STATUS_LABELS[product.status]}
+              </li>
+            )}
             {badges.map((b) => (
               <li key={b} className={`adm-badge ${BADGE[b]}`}>
                 {b}

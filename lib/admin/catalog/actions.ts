@@ -12,6 +12,8 @@ import { deleteImages, reorderImages } from './images';
 import { deleteProductRow, insertProductRow, unusedImageUrls, updateProductRow } from './products';
 import { categoryField, PRODUCT_GONE, productIdField, productSaveInput } from './schema';
 import { CATALOG_WRITE_TAGS, IMAGE_WRITE_TAGS } from '../../core/cache/tags';
+import { env } from '../../core/env';
+import { readProductHistory } from './history';
 
 /** The most images one request may name (a product has a handful). */
 const MAX_IMAGES = 100;
@@ -90,4 +92,16 @@ export const reorderProductImages = defineAction({
     await reorderImages(tx, category, productId, ids);
     return { order: ids };
   },
+});
+
+/** Older entries of a product's history, for the modal's 'Show more' (a read: nothing to revalidate). */
+export const loadProductHistory = defineAction({
+  name: 'admin.products.history',
+  access: 'admin',
+  schema: z.object(
+    { category: categoryField, productId: productIdField, before: z.number({ error: 'Send where the list stopped.' }).int().positive().max(Number.MAX_SAFE_INTEGER) },
+    { error: 'Send the product and where its history stopped.' },
+  ),
+  failure: 'Failed to load the product history',
+  run: async ({ category, productId, before }, { tx }) => readProductHistory(tx, category, productId, env().SHOP_TIME_ZONE, before),
 });

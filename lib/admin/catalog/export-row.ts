@@ -27,6 +27,7 @@ export function exportCells(category: Category, row: Record<string, unknown>, im
     moq: plain(row.moq ?? 1),
     pack_size: plain(row.pack_size ?? 1),
     price_breaks: formatPriceBreaks(Array.isArray(row.price_breaks) ? (row.price_breaks as PriceBreak[]) : []),
+    status: plain(row.status ?? 'active'),
     image_url: checkImageUrl(plain(row.image_url), imagePrefix).ok ? plain(row.image_url) : '',
   };
   if (CATEGORY_FIELDS[category].hasNecklaceType) cells.necklace_type = plain(row.necklace_type);

@@ -133,13 +133,14 @@ function tableColumns(category: Category): string[] {
 
 /** The table columns a product save writes (stone_details is built from stone1 and stone2). */
 export function writeColumns(category: Category): string[] {
-  return ['name', 'sku', 'description', 'material', 'stone', 'stone_details', 'weight', 'moq', 'pack_size', 'price_breaks', ...tableColumns(category)];
+  return ['name', 'sku', 'description', 'material', 'stone', 'stone_details', 'weight', 'moq', 'pack_size', 'price_breaks', ...tableColumns(category), 'status'];
 }
 
 /**
  * The CSV file's columns, in order: what the import reads and the export writes. `stone1` and `stone2` are the names
- * of the stone choices (stone_details); `image_url` is the primary image.
+ * of the stone choices (stone_details); `status` is draft, active or archived (blank: active); `image_url` is the
+ * primary image.
  */
 export function csvColumns(category: Category): string[] {
-  return ['sku', 'name', 'description', 'material', 'stone', 'stone1', 'stone2', 'weight', 'moq', 'pack_size', 'price_breaks', ...tableColumns(category), 'image_url'];
+  return ['sku', 'name', 'description', 'material', 'stone', 'stone1', 'stone2', 'weight', 'moq', 'pack_size', 'price_breaks', ...tableColumns(category), 'status', 'image_url'];
 }

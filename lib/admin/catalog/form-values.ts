@@ -5,6 +5,7 @@ import { CATEGORY_FIELDS, flagFields, priceColumns } from './fields';
 import { plainAmount } from '../../core/format/money';
 import type { PriceBreak } from '../../purchase/volume-pricing';
 import { formatPriceBreaks } from '../../purchase/price-breaks-text';
+import { isProductStatus, NEW_PRODUCT_STATUS } from '../../catalog/status';
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -19,9 +20,9 @@ function textColumns(category: Category): string[] {
   return ['name', 'sku', 'description', 'material', 'stone', 'stone1', 'stone2', ...(f.hasNecklaceType ? ['necklace_type'] : []), ...f.texts.map((t) => t.column)];
 }
 
-/** The empty form of a new product: MOQ 1, packs of 1, no price breaks, nothing ticked. */
+/** The empty form of a new product: a draft, MOQ 1, packs of 1, no price breaks, nothing ticked. */
 export function emptyFormValues(category: Category): FormValues {
-  const values: FormValues = { has_stone2: false, weight: '', moq: '1', pack_size: '1', price_breaks: '' };
+  const values: FormValues = { status: NEW_PRODUCT_STATUS, has_stone2: false, weight: '', moq: '1', pack_size: '1', price_breaks: '' };
   for (const c of textColumns(category)) values[c] = '';
   for (const x of flagFields(category)) values[x.column] = false;
   for (const c of priceColumns(category)) values[c] = '';
@@ -36,6 +37,7 @@ export function formValuesFromRow(category: Category, row: EditableRow): FormVal
   values.stone1 = asText(details?.Stone1);
   values.stone2 = asText(details?.Stone2);
   values.has_stone2 = Boolean(details?.Stone2);
+  values.status = isProductStatus(row.status) ? row.status : 'active';
   values.weight = plainAmount(row.weight);
   values.moq = asText(row.moq ?? 1);
   values.pack_size = asText(row.pack_size ?? 1);

@@ -55,6 +55,7 @@ export function recordToValues(category: Category, record: Record<string, string
   values.moq = NUMBER_LIKE.test(cell('moq')) ? cell('moq') : null;
   values.pack_size = cell('pack_size');
   values.price_breaks = cell('price_breaks');
+  values.status = cell('status');
   for (const x of flagFields(category)) values[x.column] = TRUE_WORDS.test(cell(x.column).trim());
   for (const p of f.prices) values[p.column] = cell(p.column);
   return values;

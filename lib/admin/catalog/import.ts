@@ -7,6 +7,10 @@ import type { Tx } from '../../core/db';
 import { writeColumns } from './fields';
 import type { ImportRow } from './import-rows';
 import { ownerKey, table } from './products';
+import { nameProductChange } from './history';
+
+/** What the products' history says caused an import's changes. */
+export const IMPORT_CHANGE_NOTE = 'CSV import';
 
 /** Batches of at least 50 rows; larger ones cost fewer round trips. */
 export const IMPORT_BATCH_SIZE = 500;
@@ -66,6 +70,7 @@ export async function writeImportRows(
   progress: (done: number) => void = () => {},
 ): Promise<ImportCounts> {
   const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0 };
+  await nameProductChange(tx, IMPORT_CHANGE_NOTE);
   for (let start = 0; start < rows.length; start += IMPORT_BATCH_SIZE) {
     const batch = rows.slice(start, start + IMPORT_BATCH_SIZE);
     const written = await upsertBatch(tx, category, batch);

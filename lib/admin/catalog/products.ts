@@ -6,10 +6,13 @@ import { ActionError } from '../../core/action-result';
 import { CATEGORY_INFO, PAGE_SIZE, type Category } from '../../catalog/categories';
 import type { ProductImage } from '../../catalog/types';
 import { withActor, type DbActor, type Tx } from '../../core/db';
+import { env } from '../../core/env';
 import { totalPagesFor } from '../../core/pagination';
 import { CATEGORY_FIELDS, writeColumns } from './fields';
 import type { EditableRow } from './form-values';
 import type { ProductWrite } from './schema';
+import type { ProductStatus } from '../../catalog/status';
+import { readProductHistory, type ProductHistoryPage } from './history';
 
 export interface AdminProductCard {
   id: string;
@@ -19,12 +22,15 @@ export interface AdminProductCard {
   isNew: boolean;
   isMens: boolean;
   isAdjustable: boolean;
+  status: ProductStatus;
 }
 
 export interface EditingProduct {
   row: EditableRow;
   /** In display order: the first is the primary image. */
   images: ProductImage[];
+  /** The newest changes first; more are loaded from the modal. */
+  history: ProductHistoryPage;
 }
 
 export interface CategoryScreenData {
@@ -59,7 +65,13 @@ export async function readProductImages(tx: Tx, category: Category, id: string):
  * The category screen: 20 cards of the newest products on `page` (a page past the end shows the last one), the
  * count, and the product whose modal is open, when `editId` names one of this table.
  */
-export async function loadCategoryScreen(actor: DbActor, category: Category, page: number, editId: string | null): Promise<CategoryScreenData> {
+export async function loadCategoryScreen(
+  actor: DbActor,
+  category: Category,
+  page: number,
+  editId: string | null,
+  timeZone: string = env().SHOP_TIME_ZONE,
+): Promise<CategoryScreenData> {
   return withActor(actor, async (tx) => {
     const [counted] = await tx<{ total: number }[]>`select count(*)::int as total from ${table(tx, category)}`;
     const total = counted?.total ?? 0;
@@ -68,20 +80,23 @@ export async function loadCategoryScreen(actor: DbActor, category: Category, pag
     const adjustable = hasAdjustable(category) ? tx`r.is_adjustable` : tx`false`;
     // The page's ids come from the (created_at, id) index alone; only those 20 rows are read, so a deep page skips
     // index entries instead of sorting the table.
-    const rows = await tx<{ id: string; name: string; sku: string | null; image_url: string | null; is_new_arrival: boolean; is_mens_jewelry: boolean; adjustable: boolean }[]>`
-      select r.id, r.name, r.sku, r.image_url, r.is_new_arrival, r.is_mens_jewelry, ${adjustable} as adjustable
+    const rows = await tx<{ id: string; name: string; sku: string | null; image_url: string | null; is_new_arrival: boolean; is_mens_jewelry: boolean; adjustable: boolean; status: ProductStatus }[]>`
+      select r.id, r.name, r.sku, r.image_url, r.is_new_arrival, r.is_mens_jewelry, ${adjustable} as adjustable, r.status
         from ${table(tx, category)} r
        where r.id in (select id from ${table(tx, category)} order by created_at desc, id desc limit ${PAGE_SIZE} offset ${(shown - 1) * PAGE_SIZE})
        order by r.created_at desc, r.id desc`;
     let editing: EditingProduct | null = null;
     if (editId) {
       const row = await readProductRow(tx, category, editId);
-      if (row) editing = { row, images: await readProductImages(tx, category, editId) };
+      if (row) {
+        const images = await readProductImages(tx, category, editId);
+        editing = { row, images, history: await readProductHistory(tx, category, editId, timeZone, null) };
+      }
     }
     return {
       category,
       items: rows.map((r) => ({
-        id: r.id, name: r.name, sku: r.sku, imageUrl: r.image_url, isNew: r.is_new_arrival, isMens: r.is_mens_jewelry, isAdjustable: r.adjustable,
+        id: r.id, name: r.name, sku: r.sku, imageUrl: r.image_url, isNew: r.is_new_arrival, isMens: r.is_mens_jewelry, isAdjustable: r.adjustable, status: r.status,
       })),
       total,
       page: shown,

@@ -8,6 +8,7 @@ import { isUuid, optionalText, text } from '../../core/validation/text';
 import { MAX_PACK_SIZE } from '../../purchase/pack-size';
 import type { PriceBreak } from '../../purchase/volume-pricing';
 import { parsePriceBreaks, priceBreaksProblem } from '../../purchase/price-breaks-text';
+import { IMPORT_DEFAULT_STATUS, PRODUCT_STATUSES, type ProductStatus } from '../../catalog/status';
 import {
   CATEGORY_FIELDS,
   DESCRIPTION_MAX,
@@ -114,6 +115,19 @@ export const materialField = z.unknown().transform((v, ctx): Material | null => 
   return z.NEVER;
 });
 
+/**
+ * Draft, active or archived (any case); blank is active, the CSV import's default (the modal always sends one: a new
+ * product's form starts as a draft).
+ */
+export const statusField = z.unknown().transform((v, ctx): ProductStatus => {
+  if (blank(v)) return IMPORT_DEFAULT_STATUS;
+  const key = typeof v === 'string' ? v.trim().toLowerCase() : '';
+  const found = PRODUCT_STATUSES.find((s) => s === key);
+  if (found) return found;
+  ctx.addIssue({ code: 'custom', message: `Status must be one of ${PRODUCT_STATUSES.join(', ')}` });
+  return z.NEVER;
+});
+
 /** Chain or Pendant (any case); blank is null. */
 export const necklaceTypeField = z.unknown().transform((v, ctx): NecklaceType | null => {
   if (blank(v)) return null;
@@ -143,6 +157,7 @@ function buildSchema(category: Category) {
     moq: moqField,
     pack_size: packSizeField,
     price_breaks: priceBreaksField,
+    status: statusField,
   };
   if (f.hasNecklaceType) shape.necklace_type = necklaceTypeField;
   for (const t of f.texts) shape[t.column] = optionalText({ max: t.max, label: t.label });

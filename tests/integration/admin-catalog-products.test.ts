@@ -40,7 +40,7 @@ const admin = <T>(fn: () => Promise<T>) => as(who.admin, fn);
 
 async function newRing(values: Record<string, unknown> = {}): Promise<string> {
   const result = await admin(() =>
-    createProduct({ category: 'rings', values: { ...emptyFormValues('rings'), name: 'Catalog Test Ring', sku: `${tag}-${created.length}`, price_stone1: '100.00', ...values } }),
+    createProduct({ category: 'rings', values: { ...emptyFormValues('rings'), status: 'active', name: 'Catalog Test Ring', sku: `${tag}-${created.length}`, price_stone1: '100.00', ...values } }),
   );
   if (!result.ok) throw new Error(JSON.stringify(result));
   created.push({ category: 'rings', id: result.data.id });
@@ -69,7 +69,7 @@ describe('the product modal', () => {
 
   it('edits a product: the new price is what the storefront reads', async () => {
     const id = await newRing();
-    const result = await admin(() => updateProduct({ category: 'rings', id, values: { ...emptyFormValues('rings'), name: 'Renamed Ring', sku: `${tag}-E`, price_stone1: '88.80' } }));
+    const result = await admin(() => updateProduct({ category: 'rings', id, values: { ...emptyFormValues('rings'), status: 'active', name: 'Renamed Ring', sku: `${tag}-E`, price_stone1: '88.80' } }));
     expect(result).toMatchObject({ ok: true, message: 'Product updated successfully' });
     expect(revalidateTag).toHaveBeenCalledWith('catalog');
     const detail = await getProduct('rings', id);

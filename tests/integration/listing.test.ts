@@ -178,7 +178,7 @@ describe('material filter', () => {
 
   it('only builds SQL from known values', () => {
     expect(listingWhere({ kind: 'category', slug: 'chains' }, ['gold'])).toBe(
-      "((category = 'necklaces' and necklace_type = 'Chain') or (category = 'bracelets' and is_necklace)) and material in ('gold')",
+      "status = 'active' and ((category = 'necklaces' and necklace_type = 'Chain') or (category = 'bracelets' and is_necklace)) and material in ('gold')",
     );
     expect(() => listingWhere({ kind: 'all' }, ["gold') or ('1'='1" as never])).toThrow(/Unexpected value/);
   });
@@ -243,8 +243,8 @@ describe('query plans', () => {
       );
       const explained = rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n');
       expect(explained).toMatch(/Merge Append/);
-      expect(explained).toMatch(/Index (Only )?Scan using bracelets_created_idx/);
-      expect(explained).toMatch(/Index (Only )?Scan using necklaces_is_bracelet_idx/);
+      expect(explained).toMatch(/Index (Only )?Scan using bracelets_status_created_idx/);
+      expect(explained).toMatch(/Index (Only )?Scan using necklaces_status_is_bracelet_idx/);
       // The branches of the other tables are pruned at plan time.
       expect(explained).not.toMatch(/ on (rings|earrings|body_jewelry)\b/);
     });

@@ -1,5 +1,6 @@
-// The catalog back office as the demo admin, in Chromium: a product added with two images, reordered by keyboard, its
-// new primary image on the storefront listing and product page; a price edit the storefront shows at once; a CSV
+// The catalog back office as the demo admin, in Chromium: a product added as a draft (a 404 to shoppers, even to the
+// admin browsing the shop), given two images, reordered by keyboard, published in its modal, its new primary image on
+// the storefront listing and product page; a price edit the storefront shows at once; a CSV
 // import with a bad row listed by number and reason; a delete that takes the product off the storefront.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -69,8 +70,21 @@ test.describe.serial('a product from the back office to the storefront', () => {
     await expect(announced).toHaveText('Image dropped at position 1 of 2.');
     await expect.poll(() => imageUrls(id)).toEqual([second, first]);
     await expect(dialog.locator('[data-image-id]').first().locator('img')).toHaveAttribute('src', new RegExp(objectPath(second!)));
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // A new product is a draft: marked on the grid, and nowhere in the shop.
+    await expect(dialog.getByLabel('Status')).toHaveValue('draft');
+    await expect(page.locator(`article[aria-label="${name}"] [data-testid="status-badge"]`)).toHaveText('Draft');
+    expect((await page.request.get(`/rings/${id}`)).status()).toBe(404);
+    expect(await (await page.request.get('/category/rings')).text()).not.toContain(name);
+    expect(await (await page.request.get(`/search?q=${encodeURIComponent(sku)}`)).text()).not.toContain(name);
+    await expect(dialog.getByTestId('product-history')).toContainText('Created as Draft');
+
+    // Published in the modal: on the storefront at once.
+    await dialog.getByLabel('Status').selectOption('active');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Product updated successfully')).toBeVisible();
     await expect(dialog).toBeHidden();
+    await expect(page.locator(`article[aria-label="${name}"] [data-testid="status-badge"]`)).toHaveCount(0);
 
     await page.goto('/category/rings');
     const card = page.getByRole('link', { name: new RegExp(name) });
@@ -85,6 +99,7 @@ test.describe.serial('a product from the back office to the storefront', () => {
     await page.goto(`/admin/rings?edit=${id}`);
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Name')).toHaveValue(name);
+    await expect(dialog.getByTestId('product-history')).toContainText('Status: Draft → Active');
     await dialog.getByLabel('Price, Stone 1').fill('98.76');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Product updated successfully')).toBeVisible();

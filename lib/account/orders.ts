@@ -12,6 +12,7 @@ import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
 import { ORDERS_PAGE_SIZE } from '../orders/lists';
 import { trackingUrl } from '../orders/tracking';
 import type { AccountOrder, OrdersPage } from './types';
+import { ACTIVE_SQL } from '../catalog/status';
 
 interface OrderRow {
   id: string;
@@ -60,7 +61,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
      order by created_at, id`;
   const products = await tx<{ id: string; category: string; name: string; sku: string | null; image_url: string | null }[]>`
     select id, category, name, sku, image_url from public.catalog_products
-     where id = any(${[...new Set(items.map((i) => i.product_id))]}::uuid[])`;
+     where id = any(${[...new Set(items.map((i) => i.product_id))]}::uuid[]) and ${tx.unsafe(ACTIVE_SQL)}`;
   const productById = new Map(products.map((p) => [p.id, p]));
   const documents = await listDocumentsForOrders(tx, orders.map((o) => o.id));
 

@@ -15,6 +15,7 @@ import { fulfilPaymentIntent } from './fulfilment';
 import { refundMismatchedPayment } from './mismatch-refund';
 import { orderReference } from './reference';
 import { logError } from '../core/log';
+import { ACTIVE_SQL } from '../catalog/status';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -84,7 +85,7 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
   const products = await tx<
     { id: string; category: string; name: string; sku: string | null; image_url: string | null }[]
   >`select id, category, name, sku, image_url from public.catalog_products
-     where id = any(${items.map((i) => i.product_id)}::uuid[])`;
+     where id = any(${items.map((i) => i.product_id)}::uuid[]) and ${tx.unsafe(ACTIVE_SQL)}`;
   const byId = new Map(products.map((p) => [p.id, p]));
   const [invoice] = await tx<{ number: string }[]>`select number from public.invoices where order_id = ${orderId}`;
   return {

@@ -16,6 +16,7 @@ import { resolveProductRoute } from '@/lib/catalog/product';
 import { searchListing, searchProducts } from '@/lib/catalog/search';
 import { createCheckout } from '@/lib/checkout/server';
 import { withActor } from '@/lib/core/db';
+import { listCustomerOrders, reorderPlan } from '@/lib/account/orders';
 import { resolveQuickOrder } from '@/lib/quick-order/resolve';
 import { suggestSkus } from '@/lib/quick-order/suggest';
 import { buildProductSitemap, buildSitemapRoot } from '@/lib/seo/sitemap';
@@ -175,6 +176,33 @@ describe('carts and checkouts naming a product that is no longer sold', () => {
         code: 'unknown_product',
         message: 'An item in your cart is no longer available. Please remove it from your cart.',
       });
+    }
+  });
+});
+
+describe('orders naming a product that is no longer sold', () => {
+  it("the account's order still lists the line, as an unavailable product, and a reorder leaves it out by name", async () => {
+    const userId = await adminId();
+    const [order] = await sql<{ id: string }[]>`
+      insert into orders (user_id, customer_name, status, total_amount, shipping_address)
+      values (${userId}, 'Status Buyer', 'completed', 5000, ${sql.json({ full_name: 'Status Buyer', address_line1: '1 Way', city: 'Austin', state: 'TX', postal_code: '73301', country: 'US' })})
+      returning id`;
+    try {
+      await sql`insert into order_items (order_id, product_id, product_category, product_name, quantity, unit_price, specifications)
+                values (${order!.id}, ${ids.draft}, 'rings', 'Draft Ring', 1, 2500, 'Material: Gold'),
+                       (${order!.id}, ${ids.active}, 'rings', 'Live Ring', 1, 2500, 'Material: Gold')`;
+      // Read as the buyer (here the demo admin, who could read drafts through the API: the shop's read does not).
+      const actor = { role: 'authenticated' as const, userId, email: DEMO_USERS.admin.email };
+      const page = await withActor(actor, (tx) => listCustomerOrders(tx, userId, 1));
+      const lines = page.orders.find((o) => o.id === order!.id)!.items;
+      const shown = lines.map((l) => [l.productId, l.product?.name ?? null]);
+      expect(shown).toHaveLength(2);
+      expect(shown).toEqual(expect.arrayContaining([[ids.draft, null], [ids.active, `Live ${SHARED_WORD} Ring`]]));
+      const plan = await withActor(actor, (tx) => reorderPlan(tx, userId, order!.id));
+      expect(plan!.lines.map((l) => l.productId)).toEqual([ids.active]);
+      expect(plan!.unavailable).toHaveLength(1);
+    } finally {
+      await sql`delete from orders where id = ${order!.id}`;
     }
   });
 });

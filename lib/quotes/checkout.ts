@@ -12,6 +12,10 @@ import type { PricedCheckout } from '../checkout/pricing';
 import { isQuoteToken } from './link';
 import { readQuote } from './read';
 import { quoteTotalCents, type Quote } from './types';
+import { ACTIVE_SQL } from '../catalog/status';
+
+/** A quoted product that was deleted, drafted or archived since: the quote is not paid, as a cart line is not. */
+export const QUOTE_PRODUCT_UNAVAILABLE = 'An item in this quote is no longer available. Ask us for a new quote.';
 
 /** The checkout lines of a quote: each line at staff's price, named with the quote's reference. */
 export function pricedFromQuote(quote: Quote): PricedCheckout {
@@ -65,6 +69,10 @@ export async function startQuoteCheckout(input: { quoteId: string; token: string
     if (!quote || !allowed) throw new HttpError(404, 'This quote was not found.', 'not_found');
     const refused = refusal(quote);
     if (refused) throw refused;
+    const wanted = [...new Set(quote.lines.map((l) => l.productId))];
+    const [onSale] = await tx<{ n: number }[]>`
+      select count(*)::int as n from public.catalog_products where id = any(${wanted}::uuid[]) and ${tx.unsafe(ACTIVE_SQL)}`;
+    if ((onSale?.n ?? 0) < wanted.length) throw new HttpError(422, QUOTE_PRODUCT_UNAVAILABLE, 'unknown_product');
     const priced = pricedFromQuote(quote);
     const [existing] = await tx<(CheckoutRecord & { status: string })[]>`
       select c.id, c.order_id, c.payment_intent_id, c.status

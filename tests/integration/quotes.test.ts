@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withActor, type DbActor } from '@/lib/core/db';
 import { declineQuote, sendQuote } from '@/lib/admin/quotes/answer';
-import { startQuoteCheckout } from '@/lib/quotes/checkout';
+import { QUOTE_PRODUCT_UNAVAILABLE, startQuoteCheckout } from '@/lib/quotes/checkout';
 import { quoteToken } from '@/lib/quotes/link';
 import { readQuote, shopToday } from '@/lib/quotes/read';
 import { requestQuote } from '@/lib/quotes/request';
@@ -155,6 +155,21 @@ describe('accept and pay', () => {
     const other = await quoted();
     await expect(startQuoteCheckout({ quoteId: other.id, token: quoteToken(request.id), userId: null })).rejects.toMatchObject({ status: 404 });
     await expect(startQuoteCheckout({ quoteId: other.id, token: null, userId: customer.id })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('refuses to be paid once a quoted product is no longer sold (a draft or archived product), as a cart line is', async () => {
+    const request = await quoted();
+    await sql`update rings set status = 'archived' where id = ${products.ring}`;
+    try {
+      await expect(startQuoteCheckout({ quoteId: request.id, token: request.token, userId: null })).rejects.toMatchObject({
+        status: 422,
+        code: 'unknown_product',
+        message: QUOTE_PRODUCT_UNAVAILABLE,
+      });
+    } finally {
+      await sql`update rings set status = 'active' where id = ${products.ring}`;
+    }
+    await expect(startQuoteCheckout({ quoteId: request.id, token: request.token, userId: null })).resolves.toMatchObject({ paymentIntentId: expect.any(String) });
   });
 
   it('lets the owner pay without the token', async () => {

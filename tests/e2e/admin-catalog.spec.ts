@@ -7,6 +7,9 @@ import { expect, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import sharp from 'sharp';
 import { databaseUrl, testConfig } from '../../local-stack/config';
+import { addToCart } from '../../lib/cart/lines';
+import { CART_STORAGE_KEY } from '../../lib/cart/types';
+import { LINE_UNAVAILABLE_LABEL, UNAVAILABLE_CHECKOUT_NOTE } from '../../lib/cart/constants';
 import { adminTest as test } from './support/admin-session';
 
 // Fully parallel tests share this module per worker, so the connection is never ended by a hook; it closes when idle.
@@ -195,4 +198,31 @@ test('a product chosen in the header search opens in its edit modal; the screen 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/admin\/necklaces$/);
+});
+
+test('a cart line whose product is a draft is marked no longer available and cannot go to checkout', async ({ page }, info) => {
+  const sku = `E2E-DRAFT-${info.project.name}-${Date.now().toString(36)}`.toUpperCase();
+  const [ring] = await sql<{ id: string }[]>`
+    insert into rings (name, sku, material, moq, price_stone1, status) values (${`Draft Cart Ring ${sku}`}, ${sku}, 'gold', 1, 20, 'draft') returning id`;
+  try {
+    const items = addToCart([], {
+      productId: ring!.id,
+      quantity: 1,
+      specifications: { stoneType: 'stone1', material: 'gold' },
+      selectedPrice: 20,
+      product: { name: `Draft Cart Ring ${sku}`, sku, category: 'rings', imageUrl: null, moq: 1, price: 20 },
+    });
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [CART_STORAGE_KEY, JSON.stringify(items)] as const);
+    await page.goto('/cart');
+    const line = page.getByTestId('cart-line');
+    await expect(line.getByTestId('line-unavailable')).toHaveText(LINE_UNAVAILABLE_LABEL);
+    await expect(page.getByRole('status').filter({ hasText: UNAVAILABLE_CHECKOUT_NOTE })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Proceed to Checkout' }).first()).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveCount(0);
+    // The checkout refuses it too, in the words it uses for a deleted product.
+    await page.goto('/checkout');
+    await expect(page.getByText('An item in your cart is no longer available. Please remove it from your cart.')).toBeVisible();
+  } finally {
+    await sql`delete from rings where id = ${ring!.id}`;
+  }
 });

@@ -1,3 +1,4 @@
+// Over 300 lines: one fixture set (an active, a draft and an archived ring) serves every read the status gates.
 // Product status against the real tables: only active products reach a shopper's read (listing and counts, home,
 // product page, search page and overlay and their typo words, sitemap, quick order and its autocomplete); a cart
 // or checkout naming a draft treats it as no longer available; the admin modal saves a status (a new product is a

@@ -37,7 +37,7 @@ export function CustomerOrders({ orders, timeZone }: { orders: CustomerOrder[]; 
               {orders.map((o) => (
                 <tr key={o.id}>
                   <th scope="row">
-                    <Link href={orderRowHref(o.id)} className="tabular underline-offset-2 hover:underline">
+                    <Link href={orderRowHref(o.id)} className="tabular underline decoration-neutral-300 underline-offset-2 hover:decoration-ink">
                       {o.reference}
                     </Link>
                     <span className="tabular block text-xs font-normal text-stone-muted sm:hidden">{formatDateTime(o.createdAt, timeZone)}</span>

@@ -52,7 +52,7 @@ export function CustomersTable({ customers, query, timeZone }: { customers: Cust
           {customers.map((c) => (
             <tr key={c.key}>
               <th scope="row" className="max-w-[14rem]">
-                <Link href={customerHref(c.key)} className="underline-offset-2 hover:underline">
+                <Link href={customerHref(c.key)} className="underline decoration-neutral-300 underline-offset-2 hover:decoration-ink">
                   {c.name || c.email}
                 </Link>
                 {c.isGuest && <span className="adm-badge ml-2 bg-neutral-100 text-neutral-700 ring-neutral-300">{GUEST_LABEL}</span>}

@@ -10,7 +10,7 @@ import {
   sortHref,
 } from '@/lib/admin/customers/params';
 import { orderRowHref, parseOrderParam } from '@/lib/admin/orders/params';
-import { containsPattern, resultCount, searchWords } from '@/lib/admin/search/rules';
+import { containsPattern, resultCount, searchesPeople, searchWords } from '@/lib/admin/search/rules';
 
 describe('customers screen URL', () => {
   it('reads search, sort, direction and page, with the last order newest first by default', () => {
@@ -64,6 +64,9 @@ describe('header search words', () => {
     expect(searchWords('   ')).toEqual([]);
     expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
     expect(resultCount({ products: [], orders: [], customers: [] })).toBe(0);
+    // Orders and customers wait for a word of 3 characters.
+    expect(searchesPeople(searchWords('zz'))).toBe(false);
+    expect(searchesPeople(searchWords('zz ada'))).toBe(true);
   });
 });
 

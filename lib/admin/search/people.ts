@@ -1,11 +1,12 @@
 import 'server-only';
 // Header search over orders (reference, e-mail, buyer's name) and customers (name, e-mail, phone): every typed word
-// found anywhere, as LIKE '%word%' on one lower-cased text per row, the newest first, 5 of each. A trigram index
+// found anywhere, as LIKE '%word%' on one lower-cased text per row, the newest first, 5 of each, once a word has 3
+// characters. A trigram index
 // finds a rare word; for a common one the planner walks the newest rows and stops at the fifth match (it learns which
 // is which from the index's statistics, so the plan is made for each query's words).
 import { withActor, type DbActor } from '../../core/db';
 import { orderReference } from '../../orders/reference';
-import { ADMIN_SEARCH_PER_KIND, containsPattern, searchWords, type AdminCustomerHit, type AdminOrderHit } from './rules';
+import { ADMIN_SEARCH_PER_KIND, containsPattern, searchesPeople, searchWords, type AdminCustomerHit, type AdminOrderHit } from './rules';
 
 /** The indexed text of an order (orders_search_idx): the query must say it exactly so. */
 const ORDER_TEXT =
@@ -13,7 +14,7 @@ const ORDER_TEXT =
 
 export async function searchAdminOrders(actor: DbActor, input: string): Promise<AdminOrderHit[]> {
   const words = searchWords(input);
-  if (words.length === 0) return [];
+  if (!searchesPeople(words)) return [];
   return withActor(actor, async (tx) => {
     await tx`set local plan_cache_mode = force_custom_plan`;
     const text = tx.unsafe(ORDER_TEXT);
@@ -37,7 +38,7 @@ export async function searchAdminOrders(actor: DbActor, input: string): Promise<
 
 export async function searchAdminCustomers(actor: DbActor, input: string): Promise<AdminCustomerHit[]> {
   const words = searchWords(input);
-  if (words.length === 0) return [];
+  if (!searchesPeople(words)) return [];
   return withActor(actor, async (tx) => {
     await tx`set local plan_cache_mode = force_custom_plan`;
     const filter = words.map((w) => tx`c.search_text like ${containsPattern(w)}`).reduce((a, b) => tx`${a} and ${b}`);

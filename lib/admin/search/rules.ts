@@ -122,6 +122,17 @@ export function categoryScreenPath(category: Category): string {
 /** Orders and customers shown in the header search, each group. */
 export const ADMIN_SEARCH_PER_KIND = 5;
 
+/**
+ * Orders and customers are searched once a word has this many characters: the trigram index can find nothing shorter,
+ * and two letters match thousands of orders anyway.
+ */
+export const PEOPLE_MIN_WORD = 3;
+
+/** Whether orders and customers are searched for `words`. */
+export function searchesPeople(words: readonly string[]): boolean {
+  return words.some((w) => w.length >= PEOPLE_MIN_WORD);
+}
+
 /** Lower-cased words, each to be found as typed (at most 8, no repeats). */
 export function searchWords(input: string): string[] {
   return [...new Set(normalizeSearchInput(input).toLowerCase().split(' ').filter(Boolean))].slice(0, 8);

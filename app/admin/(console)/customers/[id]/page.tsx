@@ -21,8 +21,7 @@ export default async function CustomerPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { actor } = await requireAdminPage();
-  const { id } = await params;
-  const key = decodeURIComponent(id);
+  const { id: key } = await params;
   if (!isCustomerKey(key)) notFound();
   const data = await loadCustomer(actor, key, parsePageParam((await searchParams).page));
   if (!data) notFound();

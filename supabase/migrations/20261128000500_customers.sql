@@ -107,19 +107,19 @@ begin
   delete from public.customers c
    where c.user_id = any(v_users) and not exists (select 1 from auth.users u where u.id = c.user_id);
 
+  -- The latest order's name and phone come from the same pass over the buyer's orders (an ORDER BY … LIMIT 1 could
+  -- be planned as a walk of every order by date).
   insert into public.customers as c (key, user_id, email, name, phone, orders_count, spent_cents, last_order_at)
   select u.id::text, u.id, coalesce(u.email, ''),
-         coalesce(nullif(p.full_name, ''), latest.customer_name), coalesce(nullif(p.phone_number, ''), latest.customer_phone),
-         totals.orders_count, totals.spent_cents, totals.last_order_at
+         coalesce(nullif(p.full_name, ''), agg.latest[1][1]), coalesce(nullif(p.phone_number, ''), agg.latest[1][2]),
+         agg.orders_count, agg.spent_cents, agg.last_order_at
     from auth.users u
     left join public.user_profiles p on p.user_id = u.id
     cross join lateral (
       select count(*)::int as orders_count, coalesce(sum(public.order_kept_cents(o.id, o.status, o.total_amount)), 0)::bigint as spent_cents,
-             max(o.created_at) as last_order_at
-        from public.orders o where o.user_id = u.id) totals
-    left join lateral (
-      select o.customer_name, o.customer_phone from public.orders o
-       where o.user_id = u.id order by o.created_at desc, o.id desc limit 1) latest on true
+             max(o.created_at) as last_order_at,
+             array_agg(array[o.customer_name, o.customer_phone] order by o.created_at desc, o.id desc) as latest
+        from public.orders o where o.user_id = u.id) agg
    where u.id = any(v_users)
   on conflict (key) do update
     set email = excluded.email, name = excluded.name, phone = excluded.phone, orders_count = excluded.orders_count,
@@ -131,16 +131,15 @@ begin
      and not exists (select 1 from public.orders o where o.user_id is null and lower(o.customer_email::text) = e);
 
   insert into public.customers as c (key, user_id, email, name, phone, orders_count, spent_cents, last_order_at)
-  select public.guest_customer_key(e), null, latest.customer_email, latest.customer_name, latest.customer_phone,
-         totals.orders_count, totals.spent_cents, totals.last_order_at
+  select public.guest_customer_key(e), null, agg.latest[1][1], agg.latest[1][2], agg.latest[1][3],
+         agg.orders_count, agg.spent_cents, agg.last_order_at
     from unnest(v_emails) e
     cross join lateral (
       select count(*)::int as orders_count, coalesce(sum(public.order_kept_cents(o.id, o.status, o.total_amount)), 0)::bigint as spent_cents,
-             max(o.created_at) as last_order_at
-        from public.orders o where o.user_id is null and lower(o.customer_email::text) = e) totals
-    join lateral (
-      select o.customer_email::text as customer_email, o.customer_name, o.customer_phone from public.orders o
-       where o.user_id is null and lower(o.customer_email::text) = e order by o.created_at desc, o.id desc limit 1) latest on true
+             max(o.created_at) as last_order_at,
+             array_agg(array[o.customer_email::text, o.customer_name, o.customer_phone] order by o.created_at desc, o.id desc) as latest
+        from public.orders o where o.user_id is null and lower(o.customer_email::text) = e) agg
+   where agg.orders_count > 0
   on conflict (key) do update
     set email = excluded.email, name = excluded.name, phone = excluded.phone, orders_count = excluded.orders_count,
         spent_cents = excluded.spent_cents, last_order_at = excluded.last_order_at;

@@ -24,7 +24,8 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
           {query.q ? ` matching "${query.q}"` : ''}
         </p>
       </div>
-      <CustomersSearch query={query} />
+      {/* Keyed by the view: a new sort from a column header resets the form's fields, which keep what was typed otherwise. */}
+      <CustomersSearch key={`${query.q}|${query.sort}|${query.dir}`} query={query} />
       {data.customers.length === 0 ? (
         <div className="adm-panel adm-empty">
           {NO_CUSTOMERS}

@@ -128,7 +128,7 @@ async function child() {
       const ms = performance.now() - t0;
       if (round > 0) {
         list.push(ms);
-        (perView[`${v.q ?? ''}|${v.sort}|${v.dir}|${v.page}`] ??= []).push(ms);
+        (perView[new URLSearchParams(v).toString()] ??= []).push(ms);
       }
     }
     for (const q of searches) {

@@ -6,6 +6,7 @@
 //   - the header search across products, orders and customers (target p95 ≤ 30 ms);
 //   - one customer's page.
 // The buyers are written by set-based SQL; the running totals come from the triggers, as in the shop.
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { DEMO_USERS } from '../supabase/seed/demo-users';
@@ -115,6 +116,8 @@ async function child() {
   ];
   const searches = ['ada', 'lovelace', 'ada lovelace', reference, reference.slice(0, 8), 'buyer1234@', 'guest15077', 'GUEST15008@bench', 'gold ring', sku, 'zz', 'zzqx', 'hopper grace', '555-0'];
 
+  // The machine's load while measuring (other work on the same cores shows in every figure).
+  const loadBefore = +loadavg()[0]!.toFixed(1);
   const list: number[] = [];
   const header: number[] = [];
   const page: number[] = [];
@@ -152,6 +155,7 @@ async function child() {
   );
   await sql.end();
   return {
+    load_average: { before: loadBefore, after: +loadavg()[0]!.toFixed(1) },
     customers_list: summary(list),
     customers_list_p95_by_view: Object.fromEntries(Object.entries(perView).map(([v, t]) => [v, summary(t).p95_ms])),
     header_search: summary(header),

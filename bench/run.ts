@@ -25,6 +25,7 @@ import { workerPlan } from '../lib/core/http/workers.mjs';
 import { benchSoak, benchWorkers, serverRss } from './workers';
 import { benchMail } from './mail';
 import { benchWholesale } from './wholesale';
+import { benchCustomers } from './customers';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
@@ -38,6 +39,8 @@ const SOAK_ONLY = process.env.BENCH_ONLY === 'soak';
 const MAIL_ONLY = process.env.BENCH_ONLY === 'mail';
 // BENCH_ONLY=wholesale: quick order, the SKU autocomplete and checkout creation with volume breaks, only (no build).
 const WHOLESALE_ONLY = process.env.BENCH_ONLY === 'wholesale';
+// BENCH_ONLY=customers: the Customers screen and the header search at 20,000 customers and 100,000 orders, only (no build).
+const CUSTOMERS_ONLY = process.env.BENCH_ONLY === 'customers';
 /** The two mail servers' first port, clear of the workers' side-by-side servers (appPort + 10…). */
 const mailPort = () => cfg.appPort + 20;
 // Every server's output is watched: a `⨯` error line (a failed render, a broken stream) fails the bench.
@@ -177,6 +180,13 @@ async function main() {
       console.log(`seeded ${scale.products} products in ${(scale.ms / 1000).toFixed(1)} s`);
     }
 
+    if (CUSTOMERS_ONLY) {
+      results.customers = await benchCustomers(databaseUrl(cfg), stackEnv(cfg));
+      console.log('customers:', JSON.stringify(results.customers));
+      await finish();
+      return;
+    }
+
     if (WHOLESALE_ONLY) {
       results.wholesale = await benchWholesale(stackEnv(cfg));
       console.log('wholesale:', JSON.stringify(results.wholesale));
@@ -240,6 +250,9 @@ async function main() {
     if (!STOREFRONT_ONLY) {
       results.account_dashboard = await benchAccount(base, cfg);
       results.admin = await benchAdmin({ base, databaseUrl: databaseUrl(cfg), supabaseUrl: apiUrl(cfg), env });
+      // On the admin part's 100,000 orders.
+      results.customers = await benchCustomers(databaseUrl(cfg), stackEnv(cfg));
+      console.log('customers:', JSON.stringify(results.customers));
       await waitForQuiet();
       results.invoice_pdf = await benchDocuments({ base, databaseUrl: databaseUrl(cfg) });
       console.log('invoice PDF (20 lines):', results.invoice_pdf);
@@ -285,7 +298,7 @@ async function main() {
 async function finish() {
   results.load_average_at_end = await loadAverage();
   results.server_log_errors = serverLog.errors;
-  const file = SOAK_ONLY ? 'latest-soak.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : 'latest.json';
+  const file = SOAK_ONLY ? 'latest-soak.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
   await writeFile(join(PROJECT_ROOT, 'bench', 'results', file), JSON.stringify(results, null, 2));
   console.log(`\nwritten to bench/results/${file}`);
   const errors = serverLog.report();

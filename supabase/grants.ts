@@ -53,6 +53,7 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   order_events: { authenticated: ['SELECT'] },
   product_events: { authenticated: ['SELECT'] },
   product_sales: { authenticated: ['SELECT'] },
+  customers: { authenticated: ['SELECT'] },
   checkout_sessions: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   shop_settings: {
     anon: ['SELECT(id, shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, updated_at)'],
@@ -108,6 +109,7 @@ export const FUNCTION_GRANTS: Record<string, RoleGrants> = {
   'revalidate_cache_tags(text[],text)': { service_role: ['EXECUTE'] },
   'admin_shop_settings()': { authenticated: ['EXECUTE'] },
   'issue_document(text,integer,uuid,uuid,bigint,jsonb)': { authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
+  'order_kept_cents(uuid,text,bigint)': { authenticated: ['EXECUTE'] },
 };
 
 /** One privilege on one object, column-level ones as 'INSERT(col)'. */

@@ -1,4 +1,4 @@
-// The back office's side menu (Dashboard, Orders, Quotes, the five categories, Pages, Settings, then Sign out). Pure data: the
+// The back office's side menu (Dashboard, Orders, Customers, Quotes, the five categories, Pages, Settings, then Sign out). Pure data: the
 // frame renders it, and a new screen is one more entry here.
 import { CATEGORIES, CATEGORY_INFO } from '../catalog/categories';
 
@@ -6,7 +6,7 @@ export const ADMIN_HOME = '/admin/dashboard';
 export const ADMIN_LOGIN = '/admin/login';
 export const ADMIN_QUOTES = '/admin/quotes';
 
-export type AdminNavIcon = 'dashboard' | 'orders' | 'quotes' | 'category' | 'pages' | 'settings';
+export type AdminNavIcon = 'dashboard' | 'orders' | 'customers' | 'quotes' | 'category' | 'pages' | 'settings';
 
 export interface AdminNavItem {
   href: string;
@@ -17,6 +17,7 @@ export interface AdminNavItem {
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: ADMIN_HOME, label: 'Dashboard', icon: 'dashboard' },
   { href: '/admin/orders', label: 'Orders', icon: 'orders' },
+  { href: '/admin/customers', label: 'Customers', icon: 'customers' },
   { href: ADMIN_QUOTES, label: 'Quotes', icon: 'quotes' },
   ...CATEGORIES.map((c) => ({ href: `/admin/${CATEGORY_INFO[c].route}`, label: CATEGORY_INFO[c].label, icon: 'category' as const })),
   { href: '/admin/pages', label: 'Pages', icon: 'pages' },

@@ -1,5 +1,6 @@
 // RLS of the back office's own rows: order history is readable by admins only and written by triggers only; an admin
-// may record a refund as themselves and nothing else in transactions; nobody else records anything.
+// may record a refund as themselves and nothing else in transactions; nobody else records anything. The customers'
+// running totals are read by admins alone and written by triggers alone.
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,17 @@ describe('order history and refund rows', () => {
     for (const actor of [admin, customer, anon]) {
       expect(await allowed(actor, (tx) => tx`update product_sales set revenue = 0 returning product_id`)).toBe(false);
       expect(await allowed(actor, (tx) => tx`select public.add_product_sales(array[gen_random_uuid()], array[1::bigint], array[1::bigint])`)).toBe(false);
+    }
+  });
+
+  it('lets admins alone read the customers’ running totals, and nobody write them', async () => {
+    const read = (tx: Tx) => tx`select key from customers where user_id = ${CUSTOMER}`;
+    expect(await allowed(admin, read)).toBe(true);
+    expect(await allowed(customer, read)).toBe(false);
+    expect(await allowed(anon, read)).toBe(false);
+    for (const actor of [admin, customer, anon]) {
+      expect(await allowed(actor, (tx) => tx`update customers set spent_cents = 0 returning key`)).toBe(false);
+      expect(await allowed(actor, (tx) => tx`select public.refresh_customers(array[${CUSTOMER}::uuid], array[]::text[])`)).toBe(false);
     }
   });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAdmin, signOutAdmin } from '@/lib/admin/auth/actions';
 import { getCurrentUser } from '@/lib/auth/user';
 import { GET as search } from '@/app/api/admin/search/route';
-import type { AdminSearchResult } from '@/lib/admin/search/rules';
+import type { AdminSearchResults } from '@/lib/admin/search/rules';
 import { isSessionCookie } from '@/lib/core/supabase/cookies';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { cookieJar } from '../support/auth-clients';
@@ -100,16 +100,16 @@ describe('admin sign-in', () => {
   });
 });
 
-describe('admin product search', () => {
+describe('admin header search', () => {
   const find = async (q: string) => {
     const response = await as(who.admin, () => search(new Request(`http://localhost/api/admin/search?q=${encodeURIComponent(q)}`)));
-    return { status: response.status, body: (await response.json()) as { results?: AdminSearchResult[]; error?: string } };
+    return { status: response.status, body: (await response.json()) as Partial<AdminSearchResults> & { error?: string } };
   };
 
   it('matches every word as a prefix, 5 per category and 10 in all, with images', async () => {
     const { status, body } = await find('gol');
     expect(status).toBe(200);
-    const results = body.results!;
+    const results = body.products!;
     expect(results).toHaveLength(10);
     const perCategory = new Map<string, number>();
     for (const r of results) perCategory.set(r.category, (perCategory.get(r.category) ?? 0) + 1);
@@ -129,8 +129,9 @@ describe('admin product search', () => {
 
   it('puts a SKU typed in full first, and answers nothing found with an empty list', async () => {
     const [p] = await sql<{ id: string; sku: string }[]>`select id, sku from necklaces order by created_at limit 1`;
-    expect((await find(p!.sku.toLowerCase())).body.results![0]!.id).toBe(p!.id);
-    expect((await find('zzqxv')).body).toEqual({ results: [] });
+    expect((await find(p!.sku.toLowerCase())).body.products![0]!.id).toBe(p!.id);
+    // Products, orders and customers, each on its own.
+    expect((await find('zzqxv')).body).toEqual({ products: [], orders: [], customers: [] });
   });
 
   it('needs 2 characters and refuses control characters', async () => {

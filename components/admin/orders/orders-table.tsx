@@ -7,8 +7,8 @@ import { STATUS_BADGE, statusLabel } from '@/lib/orders/status';
 import { OrderDetails } from './order-details';
 
 /** Orders of one page; a row opens to show its items, addresses, payment, status selector and history. */
-export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+export function OrdersTable({ orders, initiallyOpen = [] }: { orders: AdminOrder[]; initiallyOpen?: string[] }) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(initiallyOpen));
   const toggle = (id: string) =>
     setOpen((prev) => {
       const next = new Set(prev);

@@ -2,7 +2,7 @@
 // The back office frame: side menu (a collapsible panel under the header on small screens), header with the global
 // product search, and the screen. Client-side for the current-screen mark and the mobile menu; the screen itself
 // stays a server component passed in as children.
-import { FileText, Gem, LayoutDashboard, Menu, MessageSquareText, Settings, ShoppingBag, X } from 'lucide-react';
+import { FileText, Gem, LayoutDashboard, Menu, MessageSquareText, Settings, ShoppingBag, Users, X } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { AdminSearch } from './admin-search';
 const ICONS: Record<AdminNavIcon, typeof Gem> = {
   dashboard: LayoutDashboard,
   orders: ShoppingBag,
+  customers: Users,
   quotes: MessageSquareText,
   category: Gem,
   pages: FileText,

@@ -1,25 +1,49 @@
 'use client';
-// The header's product search: a combobox (arrow keys, Enter, Escape) over the results of /api/admin/search, grouped
-// by category; Ctrl or Cmd + / focuses it from anywhere. With an empty box it offers the last 5 searches. Choosing a
-// product hands it to its category screen ('admin_edit_product'), which opens its edit modal.
-import { History, Loader2, Search } from 'lucide-react';
+// The header's search: a combobox (arrow keys, Enter, Escape) over the results of /api/admin/search, grouped by kind
+// (Products, Orders, Customers); Ctrl or Cmd + / focuses it from anywhere. With an empty box it offers the last 5
+// searches. Choosing a product hands it to its category screen ('admin_edit_product'), which opens its edit modal; an
+// order opens its row on the orders screen, a customer their page.
+import { History, Loader2, Search, ShoppingBag, User } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CATEGORY_INFO, type Category } from '@/lib/catalog/categories';
+import { customerHref } from '@/lib/admin/customers/params';
+import { orderRowHref } from '@/lib/admin/orders/params';
+import { CATEGORY_INFO } from '@/lib/catalog/categories';
+import { formatCents } from '@/lib/core/format/money';
+import { statusLabel } from '@/lib/orders/status';
 import {
   categoryScreenPath,
   EDIT_HANDOFF_KEY,
   makeHandoff,
+  NO_ORDERS_OR_CUSTOMERS,
   noResultsMessage,
   parseHistory,
   rememberSearch,
+  resultCount,
   SEARCH_HISTORY_KEY,
+  SEARCH_KIND_LABELS,
+  type AdminCustomerHit,
+  type AdminOrderHit,
   type AdminSearchResult,
+  type SearchKind,
 } from '@/lib/admin/search/rules';
 import { Thumb } from '../thumb';
 import { useAdminSearch } from './use-admin-search';
 
-type Option = { kind: 'result'; result: AdminSearchResult } | { kind: 'history'; query: string };
+type Option =
+  | { kind: 'products'; result: AdminSearchResult }
+  | { kind: 'orders'; result: AdminOrderHit }
+  | { kind: 'customers'; result: AdminCustomerHit }
+  | { kind: 'history'; query: string };
+type ResultOption = Exclude<Option, { kind: 'history' }>;
+
+const optionKey = (o: ResultOption) => (o.kind === 'customers' ? o.result.key : o.result.id);
+
+/** 'products, orders and customers' counts for screen readers. */
+function countsMessage(o: { products: number; orders: number; customers: number }): string {
+  const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `${part(o.products, 'product', 'products')}, ${part(o.orders, 'order', 'orders')}, ${part(o.customers, 'customer', 'customers')} found`;
+}
 
 function readHistory(): string[] {
   try {
@@ -70,7 +94,12 @@ export function AdminSearch() {
   const options: Option[] = useMemo(() => {
     if (showHistory) return history.map((q) => ({ kind: 'history' as const, query: q }));
     if (search.status !== 'done') return [];
-    return search.results.map((result) => ({ kind: 'result' as const, result }));
+    const { products, orders, customers } = search.results;
+    return [
+      ...products.map((result) => ({ kind: 'products' as const, result })),
+      ...orders.map((result) => ({ kind: 'orders' as const, result })),
+      ...customers.map((result) => ({ kind: 'customers' as const, result })),
+    ];
   }, [showHistory, history, search]);
 
   useEffect(() => setActive(-1), [options]);
@@ -81,18 +110,23 @@ export function AdminSearch() {
       inputRef.current?.focus();
       return;
     }
-    const { result } = option;
     const next = rememberSearch(history, query);
     try {
       localStorage.setItem(SEARCH_HISTORY_KEY, JSON.stringify(next));
-      localStorage.setItem(EDIT_HANDOFF_KEY, JSON.stringify(makeHandoff(result)));
+      if (option.kind === 'products') localStorage.setItem(EDIT_HANDOFF_KEY, JSON.stringify(makeHandoff(option.result)));
     } catch {
-      // Storage full or disabled: the category screen still opens.
+      // Storage full or disabled: the screen still opens.
     }
     setHistory(next);
     setOpen(false);
     setQuery('');
-    router.push(categoryScreenPath(result.category));
+    router.push(
+      option.kind === 'products'
+        ? categoryScreenPath(option.result.category)
+        : option.kind === 'orders'
+          ? orderRowHref(option.result.id)
+          : customerHref(option.result.key),
+    );
   }
 
   function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
@@ -113,19 +147,23 @@ export function AdminSearch() {
 
   const expanded = open && (options.length > 0 || search.status !== 'idle');
   const optionId = (i: number) => `${listId}-o${i}`;
-  // Results grouped by category, in the order the server ranked their first hit.
-  const groups = new Map<Category, { index: number; result: AdminSearchResult }[]>();
+  // Results grouped by kind, in the order of `options` (so the arrow keys walk them as they are shown).
+  const groups = new Map<SearchKind, { index: number; option: ResultOption }[]>();
   options.forEach((o, index) => {
-    if (o.kind !== 'result') return;
-    const list = groups.get(o.result.category) ?? [];
-    list.push({ index, result: o.result });
-    groups.set(o.result.category, list);
+    if (o.kind === 'history') return;
+    const list = groups.get(o.kind) ?? [];
+    list.push({ index, option: o });
+    groups.set(o.kind, list);
   });
+  const counts =
+    search.status === 'done' && !showHistory
+      ? { products: search.results.products.length, orders: search.results.orders.length, customers: search.results.customers.length }
+      : null;
 
   return (
     <div ref={boxRef} className="relative w-full max-w-md">
       <label htmlFor={`${listId}-input`} className="sr-only">
-        Search products
+        Search products, orders and customers
       </label>
       <Search aria-hidden className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-neutral-400" />
       <input
@@ -140,7 +178,7 @@ export function AdminSearch() {
         aria-autocomplete="list"
         aria-activedescendant={active >= 0 ? optionId(active) : undefined}
         aria-keyshortcuts="Control+/ Meta+/"
-        placeholder="Search products…"
+        placeholder="Search products, orders, customers…"
         value={query}
         maxLength={100}
         onChange={(e) => {
@@ -154,10 +192,13 @@ export function AdminSearch() {
       <kbd aria-hidden className="pointer-events-none absolute right-2 top-1/2 hidden -translate-y-1/2 rounded border border-neutral-200 bg-neutral-50 px-1.5 text-[10px] text-stone-muted sm:block">
         Ctrl /
       </kbd>
+      <p className="sr-only" aria-live="polite">
+        {counts ? countsMessage(counts) : ''}
+      </p>
       <div
         id={listId}
         role="listbox"
-        aria-label={showHistory ? 'Recent searches' : 'Products'}
+        aria-label={showHistory ? 'Recent searches' : 'Search results'}
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-md border border-neutral-200 bg-white py-1 shadow-lg"
       >
@@ -194,36 +235,84 @@ export function AdminSearch() {
             {search.message}
           </p>
         )}
-        {!showHistory && search.status === 'done' && search.results.length === 0 && (
-          <p className="px-3 py-2 text-sm text-stone-muted" role="status">
-            {noResultsMessage(search.query)}
+        {!showHistory && search.status === 'done' && resultCount(search.results) === 0 && (
+          <p className="px-3 py-2 text-sm text-stone-muted">
+            {noResultsMessage(search.query)} {NO_ORDERS_OR_CUSTOMERS}
           </p>
         )}
-        {[...groups].map(([category, hits]) => (
-          <div key={category} role="group" aria-label={CATEGORY_INFO[category].label}>
+        {[...groups].map(([kind, hits]) => (
+          <div key={kind} role="group" aria-label={SEARCH_KIND_LABELS[kind]}>
             <p aria-hidden className="px-3 pb-1 pt-2 text-[11px] font-semibold uppercase tracking-wide text-stone-muted">
-              {CATEGORY_INFO[category].label}
+              {SEARCH_KIND_LABELS[kind]}
             </p>
-            {hits.map(({ index, result }) => (
+            {hits.map(({ index, option }) => (
               <div
-                key={result.id}
+                key={optionKey(option)}
                 id={optionId(index)}
                 role="option"
                 aria-selected={index === active}
                 onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose({ kind: 'result', result })}
+                onClick={() => choose(option)}
                 className={`flex cursor-pointer items-center gap-3 px-3 py-1.5 ${index === active ? 'bg-neutral-100' : 'hover:bg-neutral-50'}`}
               >
-                <Thumb src={result.imageUrl} size={32} />
-                <span className="min-w-0">
-                  <span className="block truncate text-sm text-ink">{result.name}</span>
-                  <span className="tabular block text-xs text-stone-muted">SKU: {result.sku ?? 'N/A'}</span>
-                </span>
+                <ResultBody option={option} />
               </div>
             ))}
           </div>
         ))}
       </div>
     </div>
+  );
+}
+
+/** One result's picture and two lines: a product's name and SKU, an order's reference and buyer, a customer's name. */
+function ResultBody({ option }: { option: ResultOption }) {
+  const icon = 'flex size-8 shrink-0 items-center justify-center rounded bg-neutral-100 text-neutral-500';
+  if (option.kind === 'products') {
+    const r = option.result;
+    return (
+      <>
+        <Thumb src={r.imageUrl} size={32} />
+        <span className="min-w-0">
+          <span className="block truncate text-sm text-ink">{r.name}</span>
+          <span className="tabular block text-xs text-stone-muted">
+            {CATEGORY_INFO[r.category].label} · SKU: {r.sku ?? 'N/A'}
+          </span>
+        </span>
+      </>
+    );
+  }
+  if (option.kind === 'orders') {
+    const r = option.result;
+    return (
+      <>
+        <span aria-hidden className={icon}>
+          <ShoppingBag className="size-4" />
+        </span>
+        <span className="min-w-0">
+          <span className="tabular block truncate text-sm text-ink">
+            {r.reference} · {formatCents(r.totalCents)} · {statusLabel(r.status)}
+          </span>
+          <span className="block truncate text-xs text-stone-muted">{[r.name ?? 'Guest', r.email].filter(Boolean).join(' · ')}</span>
+        </span>
+      </>
+    );
+  }
+  const r = option.result;
+  return (
+    <>
+      <span aria-hidden className={icon}>
+        <User className="size-4" />
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate text-sm text-ink">
+          {r.name || r.email}
+          {r.isGuest ? ' · Guest' : ''}
+        </span>
+        <span className="block truncate text-xs text-stone-muted">
+          {r.email} · {r.orders} {r.orders === 1 ? 'order' : 'orders'}
+        </span>
+      </span>
+    </>
   );
 }

@@ -36,9 +36,10 @@ interface OrderRow {
   history: AdminOrderEvent[];
 }
 
-export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZone: string): Promise<AdminOrdersPage> {
+/** `only`: one order's id (?order=), shown alone whatever the other filters say. */
+export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZone: string, only: string | null = null): Promise<AdminOrdersPage> {
   return withActor(actor, async (tx) => {
-    const filter = query.status ? tx`o.status = ${query.status}` : tx`true`;
+    const filter = only ? tx`o.id = ${only}` : query.status ? tx`o.status = ${query.status}` : tx`true`;
     const [{ total }] = await tx<[{ total: number }]>`select count(*)::int as total from public.orders o where ${filter}`;
     const totalPages = totalPagesFor(total, ORDERS_PAGE_SIZE);
     const page = Math.max(1, Math.min(query.page, totalPages || 1));

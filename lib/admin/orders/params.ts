@@ -38,3 +38,18 @@ export function ordersSearch(query: Partial<OrdersQuery>): string {
 export function ordersHref(query: Partial<OrdersQuery>): string {
   return `/admin/orders${ordersSearch(query)}`;
 }
+
+// ---- one order: ?order={id} shows that order alone, its row open (links from the customer page and header search) --
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order a link names, or null (absent or not an id). */
+export function parseOrderParam(params: SearchParams | URLSearchParams): string | null {
+  const id = paramOf(params, 'order')?.trim();
+  return id && UUID.test(id) ? id.toLowerCase() : null;
+}
+
+/** The orders screen showing one order, its row open. */
+export function orderRowHref(orderId: string): string {
+  return `/admin/orders?order=${encodeURIComponent(orderId)}`;
+}

@@ -1,10 +1,11 @@
 import 'server-only';
-// Admin product search: full-text on each category table's search_vector (every word a prefix), 5 per category, an
+// Admin search. Products: full-text on each category table's search_vector (every word a prefix), 5 per category, an
 // exact SKU first, then the newest, 10 in all, with each product's primary image (kept in image_url by a trigger).
 import { CATEGORIES } from '../../catalog/categories';
 import { buildPrefixTsQuery, normalizeSearchInput } from '../../catalog/search-query';
 import { withActor, type DbActor } from '../../core/db';
-import { ADMIN_SEARCH_LIMIT, ADMIN_SEARCH_PER_CATEGORY, type AdminSearchResult } from './rules';
+import { searchAdminCustomers, searchAdminOrders } from './people';
+import { ADMIN_SEARCH_LIMIT, ADMIN_SEARCH_PER_CATEGORY, type AdminSearchResult, type AdminSearchResults } from './rules';
 
 export async function searchAdminProducts(actor: DbActor, input: string): Promise<AdminSearchResult[]> {
   const text = normalizeSearchInput(input);
@@ -38,4 +39,14 @@ export async function searchAdminProducts(actor: DbActor, input: string): Promis
        limit ${ADMIN_SEARCH_LIMIT}`;
     return rows.map((r) => ({ id: r.id, category: r.category, name: r.name, sku: r.sku, imageUrl: r.image_url }));
   });
+}
+
+/** The header search: products, orders and customers at once (three statements side by side). */
+export async function searchAdmin(actor: DbActor, input: string): Promise<AdminSearchResults> {
+  const [products, orders, customers] = await Promise.all([
+    searchAdminProducts(actor, input),
+    searchAdminOrders(actor, input),
+    searchAdminCustomers(actor, input),
+  ]);
+  return { products, orders, customers };
 }

@@ -1,5 +1,5 @@
-// Admin product search: at least 2 characters, every word a prefix, 5 results per category and 10 in
-// all, a 300 ms debounce, the last 5 searches kept in the browser, and the hand-off that opens a result's edit modal
+// Admin search: products (at least 2 characters, every word a prefix, 5 results per category and 10 in
+// all), orders and customers (every word found anywhere, 5 of each), a 300 ms debounce, the last 5 searches kept in the browser, and the hand-off that opens a result's edit modal
 // on its category screen. Pure: shared by the header search box, the route handler and the category screens.
 import { CATEGORY_INFO, isCategory, type Category } from '../../catalog/categories';
 import { normalizeSearchInput } from '../../catalog/search-query';
@@ -25,6 +25,41 @@ export function isSearchable(input: string): boolean {
 
 export function noResultsMessage(query: string): string {
   return `No products found for "${normalizeSearchInput(query)}"`;
+}
+
+/** Said after the products' message when no order or customer matched either. */
+export const NO_ORDERS_OR_CUSTOMERS = 'No orders or customers either.';
+
+export interface AdminOrderHit {
+  id: string;
+  reference: string;
+  name: string | null;
+  email: string | null;
+  status: string;
+  totalCents: number;
+}
+
+export interface AdminCustomerHit {
+  key: string;
+  name: string | null;
+  email: string;
+  isGuest: boolean;
+  orders: number;
+}
+
+/** The header search's answer: each kind on its own, in the order the box shows them. */
+export interface AdminSearchResults {
+  products: AdminSearchResult[];
+  orders: AdminOrderHit[];
+  customers: AdminCustomerHit[];
+}
+
+export const SEARCH_KINDS = ['products', 'orders', 'customers'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+export const SEARCH_KIND_LABELS: Record<SearchKind, string> = { products: 'Products', orders: 'Orders', customers: 'Customers' };
+
+export function resultCount(results: AdminSearchResults): number {
+  return results.products.length + results.orders.length + results.customers.length;
 }
 
 // ---- search history (localStorage 'adminSearchHistory') ----
@@ -80,4 +115,30 @@ export function readHandoff(raw: string | null, category: Category, now = Date.n
 /** The category screen a result opens on: /admin/rings, /admin/body-jewelry, … */
 export function categoryScreenPath(category: Category): string {
   return `/admin/${CATEGORY_INFO[category].route}`;
+}
+
+// ---- orders and customers: every typed word found anywhere in a reference, e-mail, name or phone ----
+
+/** Orders and customers shown in the header search, each group. */
+export const ADMIN_SEARCH_PER_KIND = 5;
+
+/**
+ * Orders and customers are searched once a word has this many characters: the trigram index can find nothing shorter,
+ * and two letters match thousands of orders anyway.
+ */
+export const PEOPLE_MIN_WORD = 3;
+
+/** Whether orders and customers are searched for `words`. */
+export function searchesPeople(words: readonly string[]): boolean {
+  return words.some((w) => w.length >= PEOPLE_MIN_WORD);
+}
+
+/** Lower-cased words, each to be found as typed (at most 8, no repeats). */
+export function searchWords(input: string): string[] {
+  return [...new Set(normalizeSearchInput(input).toLowerCase().split(' ').filter(Boolean))].slice(0, 8);
+}
+
+/** A LIKE pattern finding `word` anywhere, its %, _ and \ taken literally. */
+export function containsPattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

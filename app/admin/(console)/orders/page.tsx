@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { OrdersFilters } from '@/components/admin/orders/orders-filters';
 import { OrdersTable } from '@/components/admin/orders/orders-table';
 import { AdminPagination } from '@/components/admin/pagination';
 import { loadAdminOrders } from '@/lib/admin/orders/list';
-import { ordersHref, parseOrdersQuery } from '@/lib/admin/orders/params';
+import { ordersHref, parseOrderParam, parseOrdersQuery } from '@/lib/admin/orders/params';
 import { requireAdminPage } from '@/lib/entry/page-guards';
 import { env } from '@/lib/core/env';
 
@@ -11,8 +12,10 @@ export const metadata: Metadata = { title: 'Orders' };
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { actor } = await requireAdminPage();
-  const query = parseOrdersQuery(await searchParams);
-  const data = await loadAdminOrders(actor, query, env().SHOP_TIME_ZONE);
+  const params = await searchParams;
+  const query = parseOrdersQuery(params);
+  const only = parseOrderParam(params);
+  const data = await loadAdminOrders(actor, query, env().SHOP_TIME_ZONE, only);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -21,11 +24,20 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           {data.total.toLocaleString('en-US')} {data.total === 1 ? 'order' : 'orders'}
         </p>
       </div>
-      <OrdersFilters query={query} />
+      {only ? (
+        <p className="text-sm">
+          <span className="text-stone-muted">One order shown. </span>
+          <Link href={ordersHref({})} className="underline underline-offset-2">
+            Show all orders
+          </Link>
+        </p>
+      ) : (
+        <OrdersFilters query={query} />
+      )}
       {data.orders.length === 0 ? (
         <div className="adm-panel adm-empty">No orders found</div>
       ) : (
-        <OrdersTable orders={data.orders} />
+        <OrdersTable key={only ?? 'all'} orders={data.orders} initiallyOpen={only ? [only] : []} />
       )}
       <AdminPagination page={data.page} totalPages={data.totalPages} href={(page) => ordersHref({ ...query, page })} />
     </div>

@@ -54,8 +54,8 @@ export interface Dashboard {
 }
 
 export function shapeDashboard(period: Period, rows: DashboardRows, timeZone: string): Dashboard {
-  const current = periodSums(rows.current.map(numbers), Number(rows.refunds.current));
-  const previous = periodSums(rows.previous.map(numbers), Number(rows.refunds.previous));
+  const current = periodSums(rows.current.map(numbers), Number(rows.revenue.current));
+  const previous = periodSums(rows.previous.map(numbers), Number(rows.revenue.previous));
   const hours = hourBars(rows.hours);
   return {
     period,
@@ -92,8 +92,8 @@ export function shapeDashboard(period: Period, rows: DashboardRows, timeZone: st
   };
 }
 
-function numbers(r: { status: string; orders: number; revenue: number }) {
-  return { status: r.status, orders: Number(r.orders), revenue: Number(r.revenue) };
+function numbers(r: { status: string; orders: number }) {
+  return { status: r.status, orders: Number(r.orders) };
 }
 
 /** The figures of `period` at `clock.now`, straight from the database. */
@@ -103,7 +103,7 @@ export async function loadDashboard(actor: DbActor, period: Period, clock: Dashb
 
 /** The page's figures: cached per period and time zone for DASHBOARD_FRESH_SECONDS. */
 export function getDashboard(actor: DbActor, period: Period, timeZone: string): Promise<Dashboard> {
-  return unstable_cache(() => loadDashboard(actor, period, { now: new Date(), timeZone }), ['admin-dashboard-v1', period, timeZone], {
+  return unstable_cache(() => loadDashboard(actor, period, { now: new Date(), timeZone }), ['admin-dashboard-v2', period, timeZone], {
     tags: [ADMIN_DASHBOARD_TAG],
     revalidate: DASHBOARD_FRESH_SECONDS,
   })();

@@ -11,10 +11,10 @@ import type { Period } from './periods';
 export interface DashboardRows {
   /** YYYY-MM-DD (shop time zone) of the daily chart's last bar. */
   trendLastDay: string;
-  current: { status: string; orders: number; revenue: number }[];
-  previous: { status: string; orders: number; revenue: number }[];
-  /** Cents refunded on orders of each window that were neither cancelled nor refunded. */
-  refunds: { current: number; previous: number };
+  current: { status: string; orders: number }[];
+  previous: { status: string; orders: number }[];
+  /** Revenue of each window, cents: the same rows as `methods`, summed. */
+  revenue: { current: number; previous: number };
   hours: { hour: number; orders: number }[];
   days: { day: string; orders: number }[];
   methods: { method: string | null; amount: number; payments: number }[];
@@ -78,25 +78,40 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
                (case period when 'last-month' then month0 - interval '30 days' else day0 - interval '29 days' end) at time zone tz as trend_start,
                case period when 'last-month' then month0 at time zone tz else now + interval '1 microsecond' end as trend_end
           from l
+      ),
+      -- Revenue (labels.ts, REVENUE_DEFINITION): card payments of the orders placed in a window, less the refunds
+      -- made on them, leaving out cancelled and refunded orders; one row per payment or refund, with its method.
+      -- A payment is written with its order, so its created_at is the order's (the index reads a window alone).
+      money as materialized (
+        select win, t.payment_method as method, t.amount, 1 as payments
+          from w, lateral (values ('cur', w.cur_start, w.cur_end), ('prev', w.prev_start, w.prev_end)) as b(win, s, e)
+          join public.transactions t on t.created_at >= b.s and t.created_at < b.e
+         where t.kind = 'payment' and t.status = 'completed'
+           and not exists (select 1 from public.orders o where o.id = t.order_id and o.status in ('cancelled', 'refunded'))
+        union all
+        select win, t.payment_method, -t.amount, 0
+          from w, lateral (values ('cur', w.cur_start, w.cur_end), ('prev', w.prev_start, w.prev_end)) as b(win, s, e)
+          join public.orders o on o.created_at >= b.s and o.created_at < b.e
+          join public.transactions t on t.order_id = o.id
+         where t.kind = 'refund' and t.status in ('pending', 'succeeded') and o.status not in ('cancelled', 'refunded')
       )
       select json_build_object(
         'trendLastDay', (select to_char(trend_last, 'YYYY-MM-DD') from w),
         'current', coalesce((
           select json_agg(s) from (
-            select o.status, count(*)::int as orders, coalesce(sum(o.total_amount), 0)::bigint as revenue
+            select o.status, count(*)::int as orders
               from public.orders o, w where o.created_at >= w.cur_start and o.created_at < w.cur_end
              group by o.status) s), '[]'),
         'previous', coalesce((
           select json_agg(s) from (
-            select o.status, count(*)::int as orders, coalesce(sum(o.total_amount), 0)::bigint as revenue
+            select o.status, count(*)::int as orders
               from public.orders o, w where o.created_at >= w.prev_start and o.created_at < w.prev_end
              group by o.status) s), '[]'),
-        'refunds', (
+        'revenue', (
           select json_build_object(
-            'current', coalesce(sum(t.amount) filter (where o.created_at >= w.cur_start and o.created_at < w.cur_end), 0)::bigint,
-            'previous', coalesce(sum(t.amount) filter (where o.created_at >= w.prev_start and o.created_at < w.prev_end), 0)::bigint)
-            from public.transactions t join public.orders o on o.id = t.order_id, w
-           where t.kind = 'refund' and t.status in ('pending', 'succeeded') and o.status not in ('cancelled', 'refunded')),
+            'current', coalesce(sum(m.amount) filter (where m.win = 'cur'), 0)::bigint,
+            'previous', coalesce(sum(m.amount) filter (where m.win = 'prev'), 0)::bigint)
+            from money m),
         'hours', coalesce((
           select json_agg(h) from (
             select extract(hour from o.created_at at time zone w.tz)::int as hour, count(*)::int as orders
@@ -109,11 +124,10 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
              where o.created_at >= w.trend_start and o.created_at < w.trend_end
              group by 1) d), '[]'),
         'methods', coalesce((
-          select json_agg(m) from (
-            select t.payment_method as method, sum(t.amount)::bigint as amount, count(*)::int as payments
-              from public.transactions t, w
-             where t.kind = 'payment' and t.status = 'completed' and t.created_at >= w.cur_start and t.created_at < w.cur_end
-             group by 1) m), '[]'),
+          select json_agg(x) from (
+            select m.method, sum(m.amount)::bigint as amount, sum(m.payments)::int as payments
+              from money m where m.win = 'cur'
+             group by 1) x), '[]'),
         'top', coalesce((
           select json_agg(p order by p.revenue desc, p.product_id) from (
             select s.product_id, c.name, c.category, s.revenue, s.quantity

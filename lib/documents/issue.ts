@@ -8,7 +8,7 @@ import 'server-only';
 import type { Tx } from '../core/db';
 import { env } from '../core/env';
 import { yearIn } from '../core/format/date';
-import { orderReference } from '../orders/reference';
+import { orderReference } from '../checkout/order-reference';
 import type { Address } from '../checkout/address';
 import type { DocumentLine, DocumentSnapshot } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderReference } from '@/lib/orders/reference';
+import { orderReference } from '@/lib/checkout/order-reference';
 
 const id = '4a488639-0000-4000-8000-000000000000';
 

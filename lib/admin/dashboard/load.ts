@@ -54,8 +54,10 @@ export interface Dashboard {
 }
 
 export function shapeDashboard(period: Period, rows: DashboardRows, timeZone: string): Dashboard {
-  const current = periodSums(rows.current.map(numbers), Number(rows.revenue.current));
-  const previous = periodSums(rows.previous.map(numbers), Number(rows.revenue.previous));
+  // Revenue is the Payment Methods rows summed, so the two always agree.
+  const money = rows.methods.map((m) => ({ method: m.method, amount: Number(m.amount), payments: m.payments, previous: Number(m.previous) }));
+  const current = periodSums(rows.current.map(numbers), money.reduce((s, m) => s + m.amount, 0));
+  const previous = periodSums(rows.previous.map(numbers), money.reduce((s, m) => s + m.previous, 0));
   const hours = hourBars(rows.hours);
   return {
     period,
@@ -71,7 +73,7 @@ export function shapeDashboard(period: Period, rows: DashboardRows, timeZone: st
     days: dayBars(rows.days, rows.trendLastDay),
     hours,
     busiest: busiestHours(hours),
-    methods: methodShares(rows.methods.map((m) => ({ ...m, amount: Number(m.amount) }))),
+    methods: methodShares(money.filter((m) => m.amount !== 0 || m.payments > 0)),
     top: rows.top.map((t) => ({
       productId: t.product_id,
       shortId: shortId(t.product_id),

@@ -13,11 +13,10 @@ export interface DashboardRows {
   trendLastDay: string;
   current: { status: string; orders: number }[];
   previous: { status: string; orders: number }[];
-  /** Revenue of each window, cents: the same rows as `methods`, summed. */
-  revenue: { current: number; previous: number };
   hours: { hour: number; orders: number }[];
   days: { day: string; orders: number }[];
-  methods: { method: string | null; amount: number; payments: number }[];
+  /** Net money per method in the period (`amount`, `payments`) and in the previous one: their sums are the revenue. */
+  methods: { method: string | null; amount: number; payments: number; previous: number }[];
   top: { product_id: string; name: string | null; category: Category | null; revenue: number; quantity: number }[];
   recent: {
     id: string;
@@ -80,20 +79,20 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
           from l
       ),
       -- Revenue (labels.ts, REVENUE_DEFINITION): card payments of the orders placed in a window, less the refunds
-      -- made on them, leaving out cancelled and refunded orders; one row per payment or refund, with its method.
-      -- A payment is written with its order, so its created_at is the order's (the index reads a window alone).
-      money as materialized (
-        select win, t.payment_method as method, t.amount, 1 as payments
-          from w, lateral (values ('cur', w.cur_start, w.cur_end), ('prev', w.prev_start, w.prev_end)) as b(win, s, e)
-          join public.transactions t on t.created_at >= b.s and t.created_at < b.e
+      -- made on them, leaving out cancelled and refunded orders; one row per payment or refund, with its method, read
+      -- once for both windows. A payment is written with its order, so its created_at is the order's (the index
+      -- reads the windows alone); a refund counts in the window its order was placed in.
+      money as (
+        select t.payment_method as method, t.amount, 1 as payments, t.created_at as placed
+          from w join public.transactions t
+            on t.created_at >= least(w.cur_start, w.prev_start) and t.created_at < greatest(w.cur_end, w.prev_end)
          where t.kind = 'payment' and t.status = 'completed'
            and not exists (select 1 from public.orders o where o.id = t.order_id and o.status in ('cancelled', 'refunded'))
         union all
-        select win, t.payment_method, -t.amount, 0
-          from w, lateral (values ('cur', w.cur_start, w.cur_end), ('prev', w.prev_start, w.prev_end)) as b(win, s, e)
-          join public.orders o on o.created_at >= b.s and o.created_at < b.e
-          join public.transactions t on t.order_id = o.id
+        select t.payment_method, -t.amount, 0, o.created_at
+          from w, public.transactions t join public.orders o on o.id = t.order_id
          where t.kind = 'refund' and t.status in ('pending', 'succeeded') and o.status not in ('cancelled', 'refunded')
+           and o.created_at >= least(w.cur_start, w.prev_start) and o.created_at < greatest(w.cur_end, w.prev_end)
       )
       select json_build_object(
         'trendLastDay', (select to_char(trend_last, 'YYYY-MM-DD') from w),
@@ -107,11 +106,6 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
             select o.status, count(*)::int as orders
               from public.orders o, w where o.created_at >= w.prev_start and o.created_at < w.prev_end
              group by o.status) s), '[]'),
-        'revenue', (
-          select json_build_object(
-            'current', coalesce(sum(m.amount) filter (where m.win = 'cur'), 0)::bigint,
-            'previous', coalesce(sum(m.amount) filter (where m.win = 'prev'), 0)::bigint)
-            from money m),
         'hours', coalesce((
           select json_agg(h) from (
             select extract(hour from o.created_at at time zone w.tz)::int as hour, count(*)::int as orders
@@ -125,8 +119,11 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
              group by 1) d), '[]'),
         'methods', coalesce((
           select json_agg(x) from (
-            select m.method, sum(m.amount)::bigint as amount, sum(m.payments)::int as payments
-              from money m where m.win = 'cur'
+            select m.method,
+                   coalesce(sum(m.amount) filter (where m.placed >= w.cur_start and m.placed < w.cur_end), 0)::bigint as amount,
+                   count(*) filter (where m.payments = 1 and m.placed >= w.cur_start and m.placed < w.cur_end)::int as payments,
+                   coalesce(sum(m.amount) filter (where m.placed >= w.prev_start and m.placed < w.prev_end), 0)::bigint as previous
+              from money m, w
              group by 1) x), '[]'),
         'top', coalesce((
           select json_agg(p order by p.revenue desc, p.product_id) from (

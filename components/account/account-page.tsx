@@ -55,7 +55,7 @@ export function AccountPage({ view }: { view: AccountView }) {
 
       <div className="mt-8">
         {content.tab === 'orders' && <OrdersList orders={content.orders} />}
-        {content.tab === 'quotes' && <QuotesList quotes={content.quotes} />}
+        {content.tab === 'quotes' && <QuotesList quotes={content.quotes} timeZone={view.timeZone} />}
         {content.tab === 'addresses' && <AddressesPanel addresses={content.addresses} />}
         {content.tab === 'profile' && <ProfileForm profile={profile} />}
       </div>

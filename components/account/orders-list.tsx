@@ -10,7 +10,6 @@ import { statusBadgeClass, statusLabel } from '@/lib/orders/status';
 import { paginationWindow } from '@/lib/core/pagination';
 import { ReorderButton } from './reorder-button';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const pageHref = (page: number) => (page <= 1 ? '/dashboard' : `/dashboard?page=${page}`);
 
 function ItemOptions({ options }: { options: AccountOrderItem['options'] }) {
@@ -102,10 +101,9 @@ function OrderCard({ order }: { order: AccountOrder }) {
     <li className="rounded-lg border border-stone-line bg-white" data-testid="account-order">
       <div className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-line px-5 py-4">
         <div>
-          <h3 className="tabular text-lg text-ink">{order.title}</h3>
+          <h3 className="tabular text-lg text-ink">{order.reference}</h3>
           <p className="text-sm text-stone-muted">
-            <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
-            {order.reference && <span className="tabular"> · Ref. {order.reference}</span>}
+            <time dateTime={order.createdAt}>{order.dateLabel}</time>
           </p>
         </div>
         <div className="flex items-center gap-3">
@@ -124,7 +122,7 @@ function OrderCard({ order }: { order: AccountOrder }) {
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-line px-5 py-3">
         <DocumentLinks documents={order.documents} />
         <div className="ml-auto">
-          <ReorderButton orderId={order.id} title={order.title} />
+          <ReorderButton orderId={order.id} title={order.reference} />
         </div>
       </div>
     </li>

@@ -2,19 +2,21 @@ import { MessageSquareText } from 'lucide-react';
 import Link from '@/components/shop/shop-link';
 import { PageLinks } from '@/components/shop/page-links';
 import { formatCents } from '@/lib/core/format/money';
+import { formatDate } from '@/lib/core/format/date';
 import { paginationWindow } from '@/lib/core/pagination';
 import type { QuoteSummary } from '@/lib/quotes/read';
 import { QUOTE_STATUS_LABELS } from '@/lib/quotes/types';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const pageHref = (page: number) => (page <= 1 ? '/dashboard?tab=quotes' : `/dashboard?tab=quotes&page=${page}`);
 
 interface QuotesListProps {
   quotes: { list: QuoteSummary[]; total: number; page: number; totalPages: number };
+  /** The shop's time zone: dates are the shop's calendar days. */
+  timeZone: string;
 }
 
 /** The account's Quotes tab: each request, its status and total, and a link to open (and pay) it. */
-export function QuotesList({ quotes }: QuotesListProps) {
+export function QuotesList({ quotes, timeZone }: QuotesListProps) {
   if (quotes.list.length === 0) {
     return (
       <div className="flex flex-col items-center py-16 text-center">
@@ -34,7 +36,7 @@ export function QuotesList({ quotes }: QuotesListProps) {
                 Quote {q.reference}
               </Link>
               <p className="text-sm text-stone-muted">
-                {dateFormat.format(new Date(q.createdAt))} · {q.lineCount} {q.lineCount === 1 ? 'item' : 'items'}, {q.pieces} pieces
+                {formatDate(q.createdAt, timeZone)} · {q.lineCount} {q.lineCount === 1 ? 'item' : 'items'}, {q.pieces} pieces
               </p>
             </div>
             <div className="flex items-center gap-4">

@@ -8,8 +8,6 @@ import { DOWNLOAD_INVOICE } from '@/lib/documents/labels';
 import type { ConfirmationOrder } from '@/lib/orders/confirmation';
 import { AddressLines } from '../ui/address-lines';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
 function AddressBlock({ title, address }: { title: string; address: Address | null }) {
   return (
     <section className="rounded-lg border border-stone-line bg-white p-5">
@@ -44,7 +42,9 @@ export function OrderConfirmation({ order }: { order: ConfirmationOrder }) {
         </div>
         <div>
           <dt className="text-stone-muted">Date</dt>
-          <dd className="mt-1 font-medium">{dateFormat.format(new Date(order.createdAt))}</dd>
+          <dd className="mt-1 font-medium">
+            <time dateTime={order.createdAt}>{order.dateLabel}</time>
+          </dd>
         </div>
         <div>
           <dt className="text-stone-muted">Payment</dt>

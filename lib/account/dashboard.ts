@@ -4,6 +4,7 @@ import 'server-only';
 import type { User } from '@supabase/supabase-js';
 import { actorFor } from '../core/db/actor';
 import { withActor, type Tx } from '../core/db';
+import { env } from '../core/env';
 import { pageOfQuotes, type QuoteSummary } from '../quotes/read';
 import { parsePageParam } from '../core/pagination';
 import { firstParam, type SearchParams } from '../core/search-params';
@@ -23,6 +24,8 @@ export interface AccountView {
   displayName: string;
   profile: Profile;
   content: AccountTabData;
+  /** The shop's time zone, in which every date of the account is shown. */
+  timeZone: string;
 }
 
 const QUOTES_PER_PAGE = 10;
@@ -39,18 +42,19 @@ export function parseAccountTab(value: string | string[] | undefined): AccountTa
 
 export async function loadAccount(user: Pick<User, 'id' | 'email'>, params: SearchParams): Promise<AccountView> {
   const tab = parseAccountTab(params.tab);
+  const timeZone = env().SHOP_TIME_ZONE;
   return withActor(actorFor(user), async (tx) => {
     const row = await getProfile(tx, user.id);
     const email = user.email ?? '';
     const profile: Profile = { email, fullName: row?.full_name ?? null, phone: row?.phone_number ?? null };
     const content: AccountTabData =
       tab === 'orders'
-        ? { tab, orders: await listCustomerOrders(tx, user.id, parsePageParam(params.page)) }
+        ? { tab, orders: await listCustomerOrders(tx, user.id, parsePageParam(params.page), timeZone) }
         : tab === 'quotes'
           ? { tab, quotes: await ownQuotes(tx, user.id, parsePageParam(params.page)) }
           : tab === 'addresses'
             ? { tab, addresses: await listAddresses(tx, user.id) }
             : { tab };
-    return { displayName: profile.fullName?.trim() || email, profile, content };
+    return { displayName: profile.fullName?.trim() || email, profile, content, timeZone };
   });
 }

@@ -11,6 +11,9 @@ import { orderLineEntries } from './order-options';
 import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
 import { ORDERS_PAGE_SIZE } from '../orders/lists';
 import { trackingUrl } from '../orders/tracking';
+import { orderReference } from '../orders/reference';
+import { formatDate } from '../core/format/date';
+import { env } from '../core/env';
 import type { AccountOrder, OrdersPage } from './types';
 import { ACTIVE_SQL } from '../catalog/status';
 
@@ -35,12 +38,10 @@ interface ItemRow {
   specifications: string | null;
 }
 
-/** 'Order #' plus the first 8 characters of the id. */
-export const orderTitle = (id: string) => `Order #${id.slice(0, 8)}`;
 
 const categoryOf = (value: string | null): Category | null => (isCategory(value) ? value : null);
 
-export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: number): Promise<OrdersPage> {
+export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: number, timeZone = env().SHOP_TIME_ZONE): Promise<OrdersPage> {
   const [counted] = await tx<{ total: number }[]>`
     select count(*)::int as total from public.orders where user_id = ${userId}`;
   const total = counted?.total ?? 0;
@@ -92,9 +93,9 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
     total,
     orders: orders.map((o) => ({
       id: o.id,
-      title: orderTitle(o.id),
-      reference: o.order_reference,
+      reference: orderReference(o, 'account'),
       createdAt: o.created_at.toISOString(),
+      dateLabel: formatDate(o.created_at, timeZone),
       status: o.status,
       totalCents: Number(o.total_amount),
       items: byOrder.get(o.id) ?? [],

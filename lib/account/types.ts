@@ -37,10 +37,11 @@ export interface AccountOrderItem {
 
 export interface AccountOrder {
   id: string;
-  /** 'Order #' plus the first 8 characters of the id. */
-  title: string;
-  reference: string | null;
+  /** The order's one reference (lib/orders/reference.ts). */
+  reference: string;
   createdAt: string;
+  /** The day it was placed, in the shop's time zone. */
+  dateLabel: string;
   status: string;
   totalCents: number;
   items: AccountOrderItem[];

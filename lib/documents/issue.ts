@@ -8,6 +8,7 @@ import 'server-only';
 import type { Tx } from '../core/db';
 import { env } from '../core/env';
 import { yearIn } from '../core/format/date';
+import { orderReference } from '../checkout/order-reference';
 import type { Address } from '../checkout/address';
 import type { DocumentLine, DocumentSnapshot } from './types';
 
@@ -126,7 +127,7 @@ async function snapshotOfOrder(tx: Tx, orderId: string): Promise<UnsignedSnapsho
       shipping: order.shipping_address,
       billing: order.billing_address,
     },
-    order: { id: order.id, reference: order.order_reference ?? `Order-${order.id.slice(0, 8)}`, placedAt: order.created_at.toISOString() },
+    order: { id: order.id, reference: orderReference(order), placedAt: order.created_at.toISOString() },
     lines: lines.map((l) => ({
       sku: l.sku,
       name: l.name ?? 'Product Unavailable',

@@ -14,6 +14,8 @@ import { wakeMailSender } from '../mail/sender';
 import { fulfilPaymentIntent } from './fulfilment';
 import { refundMismatchedPayment } from './mismatch-refund';
 import { orderReference } from './reference';
+import { formatLongDate } from '../core/format/date';
+import { env } from '../core/env';
 import { logError } from '../core/log';
 import { ACTIVE_SQL } from '../catalog/status';
 
@@ -34,6 +36,8 @@ export interface ConfirmationOrder {
   id: string;
   reference: string;
   createdAt: string;
+  /** The day it was placed, in the shop's time zone. */
+  dateLabel: string;
   status: string;
   customerName: string | null;
   customerPhone: string | null;
@@ -92,6 +96,7 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
     id: order.id,
     reference: orderReference(order),
     createdAt: order.created_at.toISOString(),
+    dateLabel: formatLongDate(order.created_at, env().SHOP_TIME_ZONE),
     status: order.status,
     customerName: order.customer_name,
     customerPhone: order.customer_phone,

@@ -11,6 +11,7 @@ import type { Address } from '../checkout/address';
 import type { PricedLine } from '../checkout/pricing';
 import { issueInvoice } from '../documents/issue';
 import { enqueueMails } from '../mail/outbox';
+import { PAID_ORDER_STATUS } from './status';
 
 export type PaymentIntentFacts = Pick<
   Stripe.PaymentIntent,
@@ -97,7 +98,7 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
          shipping_address, billing_address, quote_id)
       values
         (${record.order_id}, ${record.user_id}, 'AFJ-' || nextval('public.order_reference_seq'),
-         ${shipping?.full_name || null}, ${record.email}, ${shipping?.phone || null}, 'completed', ${amount},
+         ${shipping?.full_name || null}, ${record.email}, ${shipping?.phone || null}, ${PAID_ORDER_STATUS}, ${amount},
          ${shipping ? tx.json(shipping) : null}, ${billing ? tx.json(billing) : null}, ${record.quote_id})
       on conflict (id) do nothing
       returning id, order_reference, created_at`;

@@ -1,4 +1,2 @@
-// How an order is named to the buyer: its reference, or 'Order-' plus the first 8 characters of its id.
-export function orderReference(order: { id: string; order_reference: string | null }): string {
-  return order.order_reference?.trim() || `Order-${order.id.slice(0, 8)}`;
-}
+// The order-reference rule lives with checkout, where an order gets its name, so documents and mail can use it too.
+export { orderReference, type ReferencedOrder, type ReferencePlace } from '../checkout/order-reference';

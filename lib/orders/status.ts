@@ -10,6 +10,12 @@ export const DASHBOARD_STATUSES = ['pending', 'processing', 'dispatched', 'compl
 /** Orders whose money the shop does not keep: left out of revenue and top products. */
 export const UNPAID_STATUSES = ['cancelled', 'refunded'] as const satisfies readonly OrderStatus[];
 
+/**
+ * A paid order starts here: paid and waiting to be sent. 'completed' is for orders staff have finished (SPEC.md had
+ * checkout write 'completed', so a Pending or Processing filter never showed new web orders).
+ */
+export const PAID_ORDER_STATUS = 'processing' satisfies OrderStatus;
+
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }

@@ -225,12 +225,14 @@ test.describe('buying as a customer', () => {
     await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
     const orderId = page.url().split('/').pop()!;
 
-    const [order] = await sql`select user_id, total_amount from orders where id = ${orderId}`;
-    expect(order).toEqual({ user_id: customer.id, total_amount: '9000' });
+    const [order] = await sql`select user_id, total_amount, order_reference from orders where id = ${orderId}`;
+    expect(order).toMatchObject({ user_id: customer.id, total_amount: '9000' });
+    // The account names the order by the reference the confirmation showed; paid and waiting to be sent.
+    await expect(page.getByTestId('order-reference')).toHaveText(order!.order_reference);
     await page.goto('/dashboard');
-    const card = shown(page, 'account-order').filter({ hasText: `Order #${orderId.slice(0, 8)}` });
+    const card = shown(page, 'account-order').filter({ hasText: order!.order_reference });
     await expect(card).toBeVisible();
-    await expect(card).toContainText('Completed');
+    await expect(card).toContainText('Processing');
     await expect(card).toContainText('$90.00');
     await expect(card.getByRole('link', { name: 'Account Halo Ring' })).toBeVisible();
     await expect(card).toContainText('Sapphire');

@@ -118,7 +118,7 @@ test('a guest buys two products with options and reaches Order Confirmed! with t
 
   const orderId = page.url().split('/').pop()!;
   const [order] = await sql`select user_id, status, total_amount, customer_name from orders where id = ${orderId}`;
-  expect(order).toEqual({ user_id: null, status: 'completed', total_amount: '10675', customer_name: 'Grace Hopper' });
+  expect(order).toEqual({ user_id: null, status: 'processing', total_amount: '10675', customer_name: 'Grace Hopper' });
   const transactions = await sql<{ provider: string; status: string; provider_transaction_id: string }[]>`
     select provider, status, provider_transaction_id from transactions where order_id = ${orderId}`;
   expect(transactions).toEqual([{ provider: 'stripe', status: 'completed', provider_transaction_id: expect.stringMatching(/^pi_/) }]);

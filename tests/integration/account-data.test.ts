@@ -173,7 +173,9 @@ describe('order history', () => {
     expect(first).toMatchObject({ total: 45, totalPages: 3, page: 1 });
     expect(first.orders).toHaveLength(20);
     expect(first.orders[0]!.totalCents).toBe(1044);
-    expect(first.orders[0]!.title).toBe(`Order #${first.orders[0]!.id.slice(0, 8)}`);
+    // Orders without a stored reference keep SPEC's account fallback; the day is the shop's (Jan 2, 20:00 UTC is 3 PM in New York).
+    expect(first.orders[0]!.reference).toBe(`Order #${first.orders[0]!.id.slice(0, 8)}`);
+    expect(first.orders[0]!.dateLabel).toBe('Jan 2, 2026');
     expect(first.orders[0]!.items[0]).toMatchObject({
       quantity: 2,
       lineTotalCents: 1000,

@@ -33,7 +33,7 @@ const matrixSku = () => `MATRIX-${newKey()}`;
 
 const ACTIONS: Record<string, () => unknown> = {
   'admin.orders.updateStatus': () => ({ orderId: fx.order, status: 'processing' }),
-  'admin.orders.refund': () => ({ orderId: fx.paid.id, amountCents: 150, idempotencyKey: newKey(), markRefunded: false }),
+  'admin.orders.refund': () => ({ orderId: fx.paid.id, amountCents: 150, idempotencyKey: newKey() }),
   'admin.orders.resendMail': () => ({ mailId: fx.mail }),
   'admin.pages.update': () => ({ pageId: fx.page, title: 'Matrix Page', content: 'Written by the admin action matrix.' }),
   'admin.products.create': () => ({ category: 'rings', values: { name: 'Matrix Ring', sku: matrixSku() } }),

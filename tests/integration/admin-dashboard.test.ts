@@ -83,11 +83,11 @@ describe('This Month (New York)', () => {
     const d = await load('this-month');
     expect(d.totals).toEqual({
       orders: 3,
-      revenueCents: 25_000, // B 20,000 + C 5,000; D is cancelled
-      averageOrderValueCents: 8_333,
+      revenueCents: 20_000, // B paid 20,000; C's payment is still pending; D is cancelled
+      averageOrderValueCents: 6_667,
       completionRate: 33.3,
       ordersChange: 0, // February also had 3 (A, F, H)
-      revenueChange: 78.6, // vs February's 14,000 (A + H; F was refunded)
+      revenueChange: 42.9, // vs February's 14,000 (A + H; F was refunded)
     });
     expect(byStatus(d)).toEqual({ pending: 1, completed: 1, cancelled: 1 });
     expect(busyHours(d)).toEqual([[0, 1], [6, 1], [13, 1]]);
@@ -120,9 +120,10 @@ describe('Last Month (New York)', () => {
     expect(busyHours(d)).toEqual([[10, 1], [18, 1], [23, 1]]);
     expect(d.days.at(-1)!.date).toBe('2001-02-28');
     expect(days(d)).toEqual({ '2001-02-10': 1, '2001-02-20': 1, '2001-02-28': 1 });
+    // F (refunded) is left out of Payment Methods as it is of revenue.
     expect(d.methods).toEqual([
-      { method: 'card', amountCents: 13_000, payments: 2, percent: 76.5 },
-      { method: 'unknown', amountCents: 4_000, payments: 1, percent: 23.5 },
+      { method: 'card', amountCents: 10_000, payments: 1, percent: 71.4 },
+      { method: 'unknown', amountCents: 4_000, payments: 1, percent: 28.6 },
     ]);
     expect(d.top.map((t) => [t.productId, t.revenueCents])).toEqual([
       [product.P3, 10_000],
@@ -136,11 +137,11 @@ describe('Last 30 Days (New York)', () => {
     const d = await load('last-30-days');
     expect(d.totals).toEqual({
       orders: 5, // H, A, B, C, D
-      revenueCents: 39_000,
-      averageOrderValueCents: 7_800,
+      revenueCents: 34_000, // H 4,000 + A 10,000 + B 20,000
+      averageOrderValueCents: 6_800,
       completionRate: 60,
       ordersChange: 150, // vs G and F
-      revenueChange: 457.1, // vs 7,000
+      revenueChange: 385.7, // vs 7,000
     });
   });
 });
@@ -150,11 +151,11 @@ describe('All Time (New York)', () => {
     const d = await load('all-time');
     expect(d.totals).toEqual({
       orders: 7,
-      revenueCents: 46_000,
-      averageOrderValueCents: 6_571,
+      revenueCents: 41_000, // A 10,000 + B 20,000 + G 7,000 + H 4,000
+      averageOrderValueCents: 5_857,
       completionRate: 57.1,
       ordersChange: 75, // vs A, F, G, H
-      revenueChange: 119, // vs 21,000
+      revenueChange: 95.2, // vs 21,000
     });
     // Top products of all time are the running totals per product, over every order in the shop.
     const raw = await sql<{ product_id: string; revenue: string }[]>`${rawTotals()} order by revenue desc, product_id limit 5`;
@@ -191,6 +192,38 @@ describe('running totals per product', () => {
     await sql`delete from order_items where order_id = ${ids.E!} and unit_price = 1`;
     await sql`update order_items set quantity = quantity - 1 where order_id = ${ids.H!}`;
     expect(await mismatches()).toEqual([]);
+  });
+});
+
+describe('revenue is paid minus refunded, cancelled orders left out, and Payment Methods adds up to it', () => {
+  const PERIODS: Period[] = ['this-month', 'last-month', 'last-30-days', 'all-time'];
+  const sumMethods = (d: Dashboard) => d.methods.reduce((s, m) => s + m.amountCents, 0);
+
+  it('for every period, with cancelled, refunded and partly refunded orders among the fixtures', async () => {
+    for (const period of PERIODS) {
+      const d = await load(period);
+      expect(sumMethods(d), period).toBe(d.totals.revenueCents);
+    }
+    // January: G paid 8,000 and got 1,000 back; the card line says the same.
+    const jan = await load('this-month', new Date('2001-01-25T12:00:00Z'));
+    expect(jan.totals.revenueCents).toBe(7_000);
+    expect(jan.methods).toEqual([{ method: 'card', amountCents: 7_000, payments: 1, percent: 100 }]);
+  });
+
+  it('a partial refund lowers both, a cancellation takes the order out of both', async () => {
+    const before = await load('this-month');
+    await sql`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method, kind, created_at)
+              values (${ids.B!}, 'stripe', ${'re_dash_part_' + ids.B!}, 2_500, 'succeeded', 'card', 'refund', ${'2001-03-12T10:00:00Z'})`;
+    const refunded = await load('this-month');
+    expect(refunded.totals.revenueCents).toBe(before.totals.revenueCents - 2_500);
+    expect(sumMethods(refunded)).toBe(refunded.totals.revenueCents);
+    await sql`update orders set status = 'cancelled' where id = ${ids.B!}`;
+    const cancelled = await load('this-month');
+    expect(cancelled.totals.revenueCents).toBe(0);
+    expect(sumMethods(cancelled)).toBe(0);
+    await sql`update orders set status = 'completed' where id = ${ids.B!}`;
+    await sql`delete from transactions where provider_transaction_id = ${'re_dash_part_' + ids.B!}`;
+    expect((await load('this-month')).totals.revenueCents).toBe(before.totals.revenueCents);
   });
 });
 

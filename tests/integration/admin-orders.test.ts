@@ -54,10 +54,12 @@ async function history(orderId: string) {
 describe('status changes', () => {
   it('sets any status from any other, and records who changed what', async () => {
     const order = await paidOrder(sql, 5_000, 'pending');
+    let previousStatus = 'pending';
     for (const status of ['processing', 'dispatched', 'completed', 'pending'] as const) {
       const result = await asAdmin(() => updateOrderStatus({ orderId: order.id, status }));
       // An order without a buyer's e-mail address (placed before checkout asked for one) gets no dispatch mail.
-      expect(result).toEqual({ ok: true, data: { orderId: order.id, status, mailQueued: false }, message: 'Order status updated successfully' });
+      expect(result).toEqual({ ok: true, data: { orderId: order.id, status, previousStatus, mailQueued: false }, message: 'Order status updated successfully' });
+      previousStatus = status;
     }
     expect(await history(order.id)).toEqual([
       { kind: 'status', from_status: 'pending', to_status: 'processing', amount: null, actor_email: DEMO_USERS.admin.email },
@@ -183,11 +185,57 @@ describe('the orders list', () => {
   });
 });
 
+describe('confirm and undo', () => {
+  it('refuses a change made against a status someone else has changed meanwhile, and writes nothing', async () => {
+    const order = await paidOrder(sql, 3_000, 'processing');
+    await sql`update orders set status = 'completed' where id = ${order.id}`;
+    const before = await fingerprint(sql);
+    const stale = await asAdmin(() => updateOrderStatus({ orderId: order.id, status: 'pending', expected: 'processing' }));
+    expect(stale).toMatchObject({ ok: false, status: 409, error: 'This order is now Completed: someone changed it meanwhile. Nothing was changed.' });
+    expect(await fingerprint(sql)).toBe(before);
+  });
+
+  it('undoes a change through the same action: the dispatch comes back without a second mail, details kept', async () => {
+    const order = await paidOrder(sql, 4_000, 'processing');
+    await sql`update orders set customer_email = 'undo@boutique.example' where id = ${order.id}`;
+    await asAdmin(() => updateOrderStatus({ orderId: order.id, status: 'dispatched', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }));
+    const done = await asAdmin(() => updateOrderStatus({ orderId: order.id, status: 'completed', expected: 'dispatched' }));
+    expect(done).toMatchObject({ ok: true, data: { status: 'completed', previousStatus: 'dispatched' } });
+    const undone = await asAdmin(() => updateOrderStatus({ orderId: order.id, status: 'dispatched', expected: 'completed', undo: true }));
+    expect(undone).toMatchObject({ ok: true, data: { status: 'dispatched', previousStatus: 'completed', mailQueued: false } });
+    const [stored] = await sql`select status, carrier, tracking_number from orders where id = ${order.id}`;
+    expect(stored).toEqual({ status: 'dispatched', carrier: 'UPS', tracking_number: '1Z999AA10123456784' });
+    expect(await sql`select kind from mail_outbox where order_id = ${order.id}`).toHaveLength(1);
+    expect((await history(order.id)).map((e) => e.to_status)).toEqual(['dispatched', 'completed', 'dispatched']);
+    // An Undo after someone else moved the order on changes nothing.
+    await sql`update orders set status = 'pending' where id = ${order.id}`;
+    const late = await asAdmin(() => updateOrderStatus({ orderId: order.id, status: 'completed', expected: 'dispatched', undo: true }));
+    expect(late).toMatchObject({ ok: false, status: 409 });
+  });
+});
+
 describe('refunds through Stripe', () => {
+  it('a partial refund keeps the status; the list shows it with the net paid; a cancellation can carry the refund', async () => {
+    const order = await paidOrder(sql, 279_480, 'processing');
+    const part = await asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 10_000, idempotencyKey: newKey() }));
+    expect(part).toMatchObject({ ok: true, data: { status: 'processing', previousStatus: 'processing', refundableCents: 269_480 } });
+    await waitForDeliveries();
+    const page = await loadAdminOrders(adminActor, { status: 'processing', sort: 'newest', page: 1 }, 'America/New_York');
+    const shown = page.orders.find((o) => o.id === order.id)!;
+    expect(shown.status).toBe('processing');
+    expect(shown.money).toEqual({ paidCents: 279_480, refundedCents: 10_000, netCents: 269_480 });
+    expect(shown.refundableCents).toBe(269_480);
+    // Cancelling with the refund of the rest: one transaction, the order Cancelled (not Refunded).
+    const cancel = await asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 269_480, idempotencyKey: newKey(), cancel: true }));
+    expect(cancel).toMatchObject({ ok: true, data: { status: 'cancelled', previousStatus: 'processing', refundableCents: 0 } });
+    expect((await history(order.id)).filter((e) => e.kind === 'status').map((e) => [e.from_status, e.to_status])).toEqual([['processing', 'cancelled']]);
+  });
+
+
   it('refunds the full amount, marks the order refunded, and records both in the history', async () => {
     const order = await paidOrder(sql, 12_500);
     const key = newKey();
-    const result = await asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 12_500, idempotencyKey: key, markRefunded: true }));
+    const result = await asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 12_500, idempotencyKey: key }));
     expect(result).toMatchObject({ ok: true, message: 'Refunded $125.00 through Stripe', data: { amountCents: 12_500, replayed: false, status: 'refunded' } });
     await waitForDeliveries();
     const rows = await money(order.id);
@@ -209,10 +257,10 @@ describe('refunds through Stripe', () => {
 
   it('refunds part, then the rest, and refuses more than what is left', async () => {
     const order = await paidOrder(sql, 10_000);
-    const first = await asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 2_550, idempotencyKey: newKey(), markRefunded: false }));
+    const first = await asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 2_550, idempotencyKey: newKey() }));
     expect(first).toMatchObject({ ok: true, data: { status: 'completed' } });
     const before = await fingerprint(sql);
-    const tooMuch = await asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 7_451, idempotencyKey: newKey(), markRefunded: true }));
+    const tooMuch = await asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 7_451, idempotencyKey: newKey() }));
     expect(tooMuch).toEqual({
       ok: false,
       status: 400,
@@ -220,9 +268,9 @@ describe('refunds through Stripe', () => {
       fieldErrors: { amountCents: 'The refund cannot be more than $74.50, what is left of the payment.' },
     });
     expect(await fingerprint(sql)).toBe(before);
-    const rest = await asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 7_450, idempotencyKey: newKey(), markRefunded: true }));
+    const rest = await asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 7_450, idempotencyKey: newKey() }));
     expect(rest).toMatchObject({ ok: true, data: { status: 'refunded' } });
-    const nothingLeft = await asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 1, idempotencyKey: newKey(), markRefunded: true }));
+    const nothingLeft = await asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 1, idempotencyKey: newKey() }));
     expect(nothingLeft).toMatchObject({ ok: false, status: 409, error: 'This order has already been refunded in full.' });
     await waitForDeliveries();
     expect((await money(order.id)).filter((r) => r.kind === 'refund').map((r) => r.amount)).toEqual(['2550', '7450']);
@@ -232,7 +280,7 @@ describe('refunds through Stripe', () => {
   it('refunds once for two concurrent requests with the same key (a double click or a retry)', async () => {
     const order = await paidOrder(sql, 9_900);
     const key = newKey();
-    const request = () => asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 9_900, idempotencyKey: key, markRefunded: true }));
+    const request = () => asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 9_900, idempotencyKey: key }));
     const results = await Promise.all([request(), request(), request()]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.filter((r) => r.ok && !r.data.replayed)).toHaveLength(1);
@@ -247,7 +295,7 @@ describe('refunds through Stripe', () => {
 
   it('lets only one of two concurrent full refunds with different keys through', async () => {
     const order = await paidOrder(sql, 6_000);
-    const request = () => asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 6_000, idempotencyKey: newKey(), markRefunded: true }));
+    const request = () => asAdmin(() => refundOrderPayment({ orderId: order.id, amountCents: 6_000, idempotencyKey: newKey() }));
     const results = await Promise.all([request(), request()]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toMatchObject({ status: 409, error: 'This order has already been refunded in full.' });
@@ -261,10 +309,10 @@ describe('refunds through Stripe', () => {
     const [unpaid] = await sql<{ id: string }[]>`
       select o.id from orders o where not exists (select 1 from transactions t where t.order_id = o.id and t.status = 'completed') limit 1`;
     const before = await fingerprint(sql);
-    const stripeRefused = await asAdmin(() => refundOrderPayment({ orderId: seeded!.id, amountCents: 100, idempotencyKey: newKey(), markRefunded: true }));
+    const stripeRefused = await asAdmin(() => refundOrderPayment({ orderId: seeded!.id, amountCents: 100, idempotencyKey: newKey() }));
     expect(stripeRefused).toMatchObject({ ok: false, status: 502 });
     if (!stripeRefused.ok) expect(stripeRefused.error).toMatch(/^Stripe did not make the refund: No such payment_intent: 'pi_seed_/);
-    const noPayment = await asAdmin(() => refundOrderPayment({ orderId: unpaid!.id, amountCents: 100, idempotencyKey: newKey(), markRefunded: true }));
+    const noPayment = await asAdmin(() => refundOrderPayment({ orderId: unpaid!.id, amountCents: 100, idempotencyKey: newKey() }));
     expect(noPayment).toMatchObject({ ok: false, status: 409, error: 'This order has no card payment to refund.' });
     const bad: [unknown, string][] = [
       [{ orderId: seeded!.id, amountCents: 0, idempotencyKey: newKey() }, 'The refund must be more than $0.00.'],

@@ -82,7 +82,8 @@ describe('fulfilment through the webhook', () => {
     const [order] = await sql`select * from orders where id = ${session.orderId}`;
     expect(order).toMatchObject({
       user_id: null,
-      status: 'completed',
+      // Paid and waiting to be sent: staff complete it.
+      status: 'processing',
       customer_name: 'Grace Hopper',
       customer_phone: '+1 (555) 010-0100',
       total_amount: String(2450 * 3 + 4825 * 2),

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import type { Dashboard } from '@/lib/admin/dashboard/load';
+import { Info } from 'lucide-react';
 import { formatChange } from '@/lib/admin/dashboard/figures';
+import { REVENUE_DEFINITION } from '@/lib/admin/dashboard/labels';
 import { formatCents } from '@/lib/core/format/money';
 
 function Change({ value }: { value: number }) {
@@ -12,10 +14,31 @@ function Change({ value }: { value: number }) {
   );
 }
 
-function Card({ label, value, children }: { label: string; value: string; children?: React.ReactNode }) {
+/** An (i) button whose explanation shows on hover and on keyboard focus, and is read as the button's description. */
+function Hint({ id, label, text }: { id: string; label: string; text: string }) {
+  return (
+    <span className="group relative ml-1 inline-flex align-middle normal-case tracking-normal">
+      <button type="button" aria-label={`How ${label} is counted`} aria-describedby={id} className="rounded-full text-stone-muted hover:text-ink focus-visible:text-ink">
+        <Info aria-hidden className="size-3.5" />
+      </button>
+      <span
+        role="tooltip"
+        id={id}
+        className="pointer-events-none invisible absolute left-1/2 top-full z-20 mt-1 w-64 -translate-x-1/2 rounded-md bg-ink px-3 py-2 text-xs font-normal leading-snug text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+      >
+        {text}
+      </span>
+    </span>
+  );
+}
+
+function Card({ label, value, hint, children }: { label: string; value: string; hint?: string; children?: React.ReactNode }) {
   return (
     <div className="adm-panel">
-      <dt className="text-xs font-medium uppercase tracking-wide text-stone-muted">{label}</dt>
+      <dt className="text-xs font-medium uppercase tracking-wide text-stone-muted">
+        {label}
+        {hint && <Hint id={`hint-${label.toLowerCase().replace(/\W+/g, '-')}`} label={label} text={hint} />}
+      </dt>
       <dd className="tabular mt-1 text-lg font-semibold break-words sm:text-2xl">{value}</dd>
       {children && <dd>{children}</dd>}
     </div>
@@ -29,7 +52,7 @@ export function StatCards({ totals }: { totals: Dashboard['totals'] }) {
       <Card label="Total Orders" value={totals.orders.toLocaleString('en-US')}>
         <Change value={totals.ordersChange} />
       </Card>
-      <Card label="Total Revenue" value={formatCents(totals.revenueCents)}>
+      <Card label="Total Revenue" value={formatCents(totals.revenueCents)} hint={REVENUE_DEFINITION}>
         <Change value={totals.revenueChange} />
       </Card>
       <Card label="Avg. Order Value" value={formatCents(totals.averageOrderValueCents)}>

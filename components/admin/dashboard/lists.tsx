@@ -25,6 +25,10 @@ export function PaymentMethods({ methods }: { methods: Dashboard['methods'] }) {
               </div>
             </li>
           ))}
+          <li className="flex justify-between border-t border-neutral-200 pt-2 text-sm font-medium">
+            <span>Total (the period’s revenue)</span>
+            <span className="tabular">{formatCents(methods.reduce((sum, m) => sum + m.amountCents, 0))}</span>
+          </li>
         </ul>
       )}
     </Panel>

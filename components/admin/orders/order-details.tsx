@@ -13,9 +13,9 @@ const shortTransaction = (id: string) => (id.length > 14 ? `${id.slice(0, 14)}â€
 
 function AddressBlock({ title, address }: { title: string; address: Address | null }) {
   return (
-    <div>
+    <div className="min-w-0">
       <h3 className="adm-label">{title}</h3>
-      <AddressLines address={address} phone className="text-sm not-italic leading-relaxed" fallback={<p className="adm-muted">Not given</p>} />
+      <AddressLines address={address} phone className="text-sm not-italic leading-relaxed break-words" fallback={<p className="adm-muted">Not given</p>} />
     </div>
   );
 }
@@ -23,8 +23,8 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
 /** The expanded row: items, addresses, payments, the status selector, the history of changes and the order's mail. */
 export function OrderDetails({ order }: { order: AdminOrder }) {
   return (
-    <div className="grid grid-cols-1 gap-5 bg-neutral-50 p-3 sm:p-4 lg:grid-cols-[2fr_1fr]">
-      <div className="space-y-5">
+    <div className="grid grid-cols-1 gap-5 bg-neutral-50 p-3 sm:p-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="min-w-0 space-y-5">
         <section>
           <h3 className="adm-label">Items</h3>
           <ul className="divide-y divide-neutral-200 rounded-md border border-neutral-200 bg-white">
@@ -51,7 +51,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           <AddressBlock title="Billing address" address={order.billing} />
         </div>
       </div>
-      <div className="space-y-5">
+      <div className="min-w-0 space-y-5">
         <StatusControl order={order} />
         <OrderDocuments documents={order.documents} />
         <section>
@@ -101,7 +101,12 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
               ))}
             </ul>
           )}
-          {order.refundableCents > 0 && order.refundableCents < order.totalCents && (
+          {order.money.refundedCents > 0 && (
+            <p className="mt-1 text-sm">
+              Net paid <span className="tabular font-medium">{formatCents(order.money.netCents)}</span>
+            </p>
+          )}
+          {order.refundableCents > 0 && order.money.refundedCents > 0 && (
             <p className="adm-muted mt-1">{formatCents(order.refundableCents)} of the payment can still be refunded.</p>
           )}
         </section>

@@ -1,12 +1,59 @@
 'use client';
 import { ChevronDown } from 'lucide-react';
 import { Fragment, useState } from 'react';
+import { refundNote } from '@/lib/admin/orders/refund-rules';
 import type { AdminOrder } from '@/lib/admin/orders/types';
 import { formatCents } from '@/lib/core/format/money';
 import { STATUS_BADGE, statusLabel } from '@/lib/orders/status';
 import { OrderDetails } from './order-details';
+import { OrderDialog } from './order-dialog';
+import { RefundForm } from './refund-dialog';
 
-/** Orders of one page; a row opens to show its items, addresses, payment, status selector and history. */
+/** A cell's column name, shown only in the phone's card layout (the table's header says it on wider screens). */
+function CardLabel({ children }: { children: string }) {
+  return <span className="block text-[11px] font-semibold uppercase tracking-wide text-stone-muted md:hidden">{children}</span>;
+}
+
+/** Net paid, with what went back: 'Partially refunded $100.00 of $2,794.80'. */
+function TotalCell({ order }: { order: AdminOrder }) {
+  const note = refundNote(order.money, formatCents);
+  return (
+    <>
+      <span className="tabular">{formatCents(note ? order.money.netCents : order.totalCents)}</span>
+      {note && (
+        <span className="block text-xs text-orange-900">
+          {note} <span className="text-stone-muted">of {formatCents(order.money.paidCents)}</span>
+        </span>
+      )}
+    </>
+  );
+}
+
+function RowActions({ order, expanded, detailsId, toggle }: { order: AdminOrder; expanded: boolean; detailsId: string; toggle(): void }) {
+  const [refunding, setRefunding] = useState(false);
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      {order.refundableCents > 0 && (
+        <button type="button" className="adm-btn h-8 px-2" onClick={() => setRefunding(true)}>
+          Refund<span className="sr-only"> order {order.reference}</span>
+        </button>
+      )}
+      <button type="button" className="adm-btn h-8 px-2" aria-expanded={expanded} aria-controls={detailsId} onClick={toggle}>
+        <span>{expanded ? 'Hide' : 'Details'}</span>
+        <span className="sr-only"> of order {order.reference}</span>
+        <ChevronDown aria-hidden className={`size-4 transition-transform ${expanded ? 'rotate-180' : ''}`} />
+      </button>
+      <OrderDialog open={refunding} onOpenChange={setRefunding}>
+        <RefundForm order={order} close={() => setRefunding(false)} />
+      </OrderDialog>
+    </div>
+  );
+}
+
+/**
+ * Orders of one page; a row opens to show its items, addresses, payment, status selector and history. Below 768 px
+ * the same table is a list of cards (each cell labelled, actions included), and an opened row is a full-width panel.
+ */
 export function OrdersTable({ orders, initiallyOpen = [] }: { orders: AdminOrder[]; initiallyOpen?: string[] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(initiallyOpen));
   const toggle = (id: string) =>
@@ -16,22 +63,17 @@ export function OrdersTable({ orders, initiallyOpen = [] }: { orders: AdminOrder
       else next.add(id);
       return next;
     });
+  const cell = 'max-md:border-0 max-md:p-0';
   return (
-    <div className="relative overflow-x-auto rounded-md border border-neutral-200 bg-white">
-      <table className="adm-table">
+    <div className="relative rounded-md border border-neutral-200 bg-white max-md:border-0 max-md:bg-transparent md:overflow-x-auto">
+      <table className="adm-table max-md:block">
         <caption className="sr-only">Orders</caption>
-        <thead>
+        <thead className="max-md:sr-only">
           <tr>
             <th scope="col">Order Ref</th>
-            <th scope="col" className="hidden md:table-cell">
-              Customer
-            </th>
-            <th scope="col" className="hidden md:table-cell">
-              Date
-            </th>
-            <th scope="col" className="hidden sm:table-cell">
-              Status
-            </th>
+            <th scope="col">Customer</th>
+            <th scope="col">Date</th>
+            <th scope="col">Status</th>
             <th scope="col" className="text-right">
               Total
             </th>
@@ -40,43 +82,42 @@ export function OrdersTable({ orders, initiallyOpen = [] }: { orders: AdminOrder
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-md:block max-md:space-y-3">
           {orders.map((o) => {
             const expanded = open.has(o.id);
             const detailsId = `order-${o.id}`;
             return (
               <Fragment key={o.id}>
-                <tr className={expanded ? 'bg-neutral-50' : undefined}>
-                  <th scope="row">
+                <tr
+                  data-testid="order-row"
+                  className={`max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-md max-md:border max-md:border-neutral-200 max-md:bg-white max-md:p-3 ${expanded ? 'bg-neutral-50 max-md:rounded-b-none' : ''}`}
+                >
+                  <th scope="row" className={`${cell} max-md:col-span-2`}>
                     <span className="tabular">{o.reference}</span>
-                    <span className="block text-xs font-normal text-stone-muted md:hidden">
-                      {o.customerName ?? 'Guest'} · {o.dateLabel}
-                    </span>
-                    <span className={`adm-badge mt-1 sm:hidden ${STATUS_BADGE[o.status]}`}>{statusLabel(o.status)}</span>
                   </th>
-                  <td className="hidden md:table-cell">{o.customerName ?? 'Guest'}</td>
-                  <td className="hidden whitespace-nowrap md:table-cell">{o.dateLabel}</td>
-                  <td className="hidden sm:table-cell">
+                  <td className={cell}>
+                    <CardLabel>Customer</CardLabel>
+                    <span className="break-words">{o.customerName ?? 'Guest'}</span>
+                  </td>
+                  <td className={`${cell} md:whitespace-nowrap`}>
+                    <CardLabel>Date</CardLabel>
+                    {o.dateLabel}
+                  </td>
+                  <td className={cell}>
+                    <CardLabel>Status</CardLabel>
                     <span className={`adm-badge ${STATUS_BADGE[o.status]}`}>{statusLabel(o.status)}</span>
                   </td>
-                  <td className="tabular text-right">{formatCents(o.totalCents)}</td>
-                  <td className="text-right">
-                    <button
-                      type="button"
-                      className="adm-btn h-8 px-2"
-                      aria-expanded={expanded}
-                      aria-controls={detailsId}
-                      onClick={() => toggle(o.id)}
-                    >
-                      <span className="sr-only sm:not-sr-only">{expanded ? 'Hide' : 'Details'}</span>
-                      <span className="sr-only"> of order {o.reference}</span>
-                      <ChevronDown aria-hidden className={`size-4 transition-transform ${expanded ? 'rotate-180' : ''}`} />
-                    </button>
+                  <td className={`${cell} md:text-right`}>
+                    <CardLabel>Total</CardLabel>
+                    <TotalCell order={o} />
+                  </td>
+                  <td className={`${cell} max-md:col-span-2 md:text-right`}>
+                    <RowActions order={o} expanded={expanded} detailsId={detailsId} toggle={() => toggle(o.id)} />
                   </td>
                 </tr>
                 {expanded && (
-                  <tr id={detailsId}>
-                    <td colSpan={6} className="!p-0">
+                  <tr id={detailsId} className="max-md:-mt-3 max-md:block">
+                    <td colSpan={6} className="!p-0 max-md:block max-md:overflow-hidden max-md:rounded-b-md max-md:border max-md:border-t-0 max-md:border-neutral-200">
                       <OrderDetails order={o} />
                     </td>
                   </tr>

@@ -1,78 +1,72 @@
 'use client';
-// Offered when an admin sets 'refunded' on a paid order: refund through Stripe (the full amount left, or part of
-// it) and mark the order refunded, or only mark it. The request key is made when the dialog opens and kept for a
-// retry whose outcome is unknown, so a double click or a retried request refunds once.
+// The Refund button's dialog: the whole amount left, or part of it, back to the buyer's card through Stripe. A partial
+// refund leaves the status alone; a full one sets Refunded (refund-rules.ts). The request key is made when the dialog
+// opens and kept for a retry whose outcome is unknown, so a double click or a retried request refunds once.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { toast } from '@/components/ui/toaster';
-import { refundOrderPayment, updateOrderStatus } from '@/lib/admin/orders/actions';
+import { refundOrderPayment } from '@/lib/admin/orders/actions';
+import { REFUND_FAILURE } from '@/lib/admin/orders/labels';
 import type { AdminOrder } from '@/lib/admin/orders/types';
 import { formatCents, toCents } from '@/lib/core/format/money';
+import { statusLabel } from '@/lib/orders/status';
 
-function newKey(): string {
-  return crypto.randomUUID();
-}
+export const newRefundKey = (): string => crypto.randomUUID();
 
-export function RefundForm({ order, close }: { order: AdminOrder; close(): void }) {
+/** Sends a refund; the dialog shows `error` and keeps the key only when the outcome is unknown (503). */
+export function useRefund(order: AdminOrder) {
   const router = useRouter();
-  const ids = useId();
-  const [key, setKey] = useState(newKey);
-  const [mode, setMode] = useState<'full' | 'partial'>('full');
-  const [amount, setAmount] = useState((order.refundableCents / 100).toFixed(2));
-  const [error, setError] = useState<string | null>(null);
+  const [key, setKey] = useState(newRefundKey);
   const [busy, setBusy] = useState(false);
-  const cents = mode === 'full' ? order.refundableCents : toCents(Number(amount));
-  const amountValid = Number.isFinite(cents) && cents > 0 && cents <= order.refundableCents;
+  const [error, setError] = useState<string | null>(null);
 
-  async function refund() {
-    if (busy) return;
-    if (!amountValid) {
-      setError(`Enter an amount between $0.01 and ${formatCents(order.refundableCents)}.`);
-      return;
-    }
+  async function send(amountCents: number, cancel: boolean): Promise<boolean> {
+    if (busy) return false;
     setBusy(true);
     setError(null);
     try {
-      const result = await refundOrderPayment({ orderId: order.id, amountCents: cents, idempotencyKey: key, markRefunded: true });
+      const result = await refundOrderPayment({ orderId: order.id, amountCents, idempotencyKey: key, cancel });
       if (result.ok) {
-        toast.success('Order status updated successfully', { description: result.message });
-        close();
+        const s = result.data.status;
+        toast.success(result.message ?? 'Refunded', {
+          description: s === result.data.previousStatus ? `${order.reference} stays ${statusLabel(s)}.` : `${order.reference} is now ${statusLabel(s)}.`,
+        });
         router.refresh();
-        return;
+        return true;
       }
       setError(result.error);
-      toast.error('Failed to update order status', { description: result.error });
-      // The refund was refused, so a new attempt is a new request; after an unknown outcome (503) the key is kept.
-      if (result.status !== 503) setKey(newKey());
+      toast.error(REFUND_FAILURE, { description: result.error });
+      if (result.status !== 503) setKey(newRefundKey());
     } catch {
       setError('The request did not reach the server. Please try again.');
     } finally {
       setBusy(false);
     }
+    return false;
   }
 
-  async function markOnly() {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const result = await updateOrderStatus({ orderId: order.id, status: 'refunded' });
-      if (result.ok) {
-        toast.success('Order status updated successfully');
-        close();
-        router.refresh();
-      } else {
-        setError(result.error);
-        toast.error('Failed to update order status', { description: result.error });
-      }
-    } catch {
-      toast.error('Failed to update order status');
-    } finally {
-      setBusy(false);
+  return { send, busy, error, setError };
+}
+
+export function RefundForm({ order, close }: { order: AdminOrder; close(): void }) {
+  const ids = useId();
+  const { send, busy, error, setError } = useRefund(order);
+  const [mode, setMode] = useState<'full' | 'partial'>('full');
+  const [amount, setAmount] = useState('');
+  const left = order.refundableCents;
+  const cents = mode === 'full' ? left : toCents(Number(amount));
+  const amountValid = Number.isFinite(cents) && cents > 0 && cents <= left;
+  const full = amountValid && cents === left;
+
+  async function refund() {
+    if (!amountValid) {
+      setError(`Enter an amount between $0.01 and ${formatCents(left)}.`);
+      return;
     }
+    if (await send(cents, false)) close();
   }
 
-  const paid = order.payments.find((p) => p.kind === 'payment' && p.status === 'completed');
   return (
     <form
       onSubmit={(e) => {
@@ -81,16 +75,17 @@ export function RefundForm({ order, close }: { order: AdminOrder; close(): void 
       }}
       aria-busy={busy}
     >
-      <Dialog.Title className="text-lg font-semibold">Refund order {order.reference}?</Dialog.Title>
+      <Dialog.Title className="text-lg font-semibold">Refund order {order.reference}</Dialog.Title>
       <Dialog.Description className="adm-muted mt-1">
-        Paid {paid ? formatCents(paid.amountCents) : formatCents(order.totalCents)} by card.{' '}
-        {formatCents(order.refundableCents)} can be refunded through Stripe.
+        Paid {formatCents(order.money.paidCents)} by card
+        {order.money.refundedCents > 0 ? `, ${formatCents(order.money.refundedCents)} refunded so far` : ''}.{' '}
+        {formatCents(left)} can be refunded through Stripe.
       </Dialog.Description>
       <fieldset className="mt-4 space-y-2">
         <legend className="adm-label">Amount</legend>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="mode" checked={mode === 'full'} onChange={() => setMode('full')} />
-          Full refund ({formatCents(order.refundableCents)})
+          Full refund ({formatCents(left)})
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="mode" checked={mode === 'partial'} onChange={() => setMode('partial')} />
@@ -111,11 +106,11 @@ export function RefundForm({ order, close }: { order: AdminOrder; close(): void 
                 inputMode="decimal"
                 min="0.01"
                 step="0.01"
-                max={(order.refundableCents / 100).toFixed(2)}
+                max={(left / 100).toFixed(2)}
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
-                aria-invalid={!amountValid}
-                aria-describedby={error ? `${ids}-error` : undefined}
+                aria-invalid={amount !== '' && !amountValid}
+                aria-describedby={`${ids}-effect${error ? ` ${ids}-error` : ''}`}
                 className="adm-input tabular pl-6"
                 autoFocus
               />
@@ -123,6 +118,9 @@ export function RefundForm({ order, close }: { order: AdminOrder; close(): void 
           </div>
         )}
       </fieldset>
+      <p id={`${ids}-effect`} className="adm-muted mt-3 text-sm" aria-live="polite">
+        {full ? 'A full refund sets the order to Refunded.' : `A partial refund keeps the order ${statusLabel(order.status)}.`}
+      </p>
       {error && (
         <p id={`${ids}-error`} role="alert" className="adm-error mt-3">
           {error}
@@ -130,10 +128,7 @@ export function RefundForm({ order, close }: { order: AdminOrder; close(): void 
       )}
       <div className="mt-5 flex flex-col gap-2 sm:flex-row-reverse">
         <button type="submit" className="adm-btn-danger" disabled={busy}>
-          {busy ? 'Refunding…' : `Refund ${amountValid ? formatCents(cents) : ''} and mark refunded`}
-        </button>
-        <button type="button" className="adm-btn" disabled={busy} onClick={() => void markOnly()}>
-          Mark refunded without a refund
+          {busy ? 'Refunding…' : `Refund ${amountValid ? formatCents(cents) : ''}`.trim()}
         </button>
         <Dialog.Close asChild>
           <button type="button" className="adm-btn sm:mr-auto" disabled={busy}>

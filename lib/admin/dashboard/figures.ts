@@ -1,7 +1,7 @@
 // The dashboard's arithmetic on the sums SQL returns: percentages with one decimal, the change against the
 // previous period (0 when that was 0), average order value, the busiest hours and the chart series. Pure.
 import { CATEGORIES, CATEGORY_INFO, type Category } from '../../catalog/categories';
-import { DASHBOARD_STATUSES, UNPAID_STATUSES, type OrderStatus } from '../../orders/status';
+import { DASHBOARD_STATUSES, type OrderStatus } from '../../orders/status';
 
 /** Rounded to one decimal: 12.345 → 12.3. */
 export function oneDecimal(value: number): number {
@@ -37,28 +37,25 @@ export function hourLabel(hour: number): string {
 export interface StatusRow {
   status: string;
   orders: number;
-  /** Sum of the orders' totals, cents. */
-  revenue: number;
 }
 
 export interface PeriodSums {
   orders: number;
-  /** Cents kept: totals of orders neither cancelled nor refunded, less refunds made on them. */
+  /** Cents: paid less refunded, cancelled and refunded orders left out (labels.ts, REVENUE_DEFINITION). */
   revenue: number;
   completed: number;
   byStatus: Map<string, number>;
 }
 
-export function periodSums(rows: readonly StatusRow[], refundedCents: number): PeriodSums {
+/** The period's orders by status, and its revenue as SQL summed it from the same rows as Payment Methods. */
+export function periodSums(rows: readonly StatusRow[], revenueCents: number): PeriodSums {
   const byStatus = new Map<string, number>();
   let orders = 0;
-  let kept = 0;
   for (const r of rows) {
     byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + r.orders);
     orders += r.orders;
-    if (!(UNPAID_STATUSES as readonly string[]).includes(r.status)) kept += r.revenue;
   }
-  return { orders, revenue: Math.max(0, kept - refundedCents), completed: byStatus.get('completed') ?? 0, byStatus };
+  return { orders, revenue: Math.max(0, revenueCents), completed: byStatus.get('completed') ?? 0, byStatus };
 }
 
 export interface StatusBar {

@@ -54,8 +54,10 @@ export interface Dashboard {
 }
 
 export function shapeDashboard(period: Period, rows: DashboardRows, timeZone: string): Dashboard {
-  const current = periodSums(rows.current.map(numbers), Number(rows.refunds.current));
-  const previous = periodSums(rows.previous.map(numbers), Number(rows.refunds.previous));
+  // Revenue is the Payment Methods rows summed, so the two always agree.
+  const money = rows.methods.map((m) => ({ method: m.method, amount: Number(m.amount), payments: m.payments, previous: Number(m.previous) }));
+  const current = periodSums(rows.current.map(numbers), money.reduce((s, m) => s + m.amount, 0));
+  const previous = periodSums(rows.previous.map(numbers), money.reduce((s, m) => s + m.previous, 0));
   const hours = hourBars(rows.hours);
   return {
     period,
@@ -71,7 +73,7 @@ export function shapeDashboard(period: Period, rows: DashboardRows, timeZone: st
     days: dayBars(rows.days, rows.trendLastDay),
     hours,
     busiest: busiestHours(hours),
-    methods: methodShares(rows.methods.map((m) => ({ ...m, amount: Number(m.amount) }))),
+    methods: methodShares(money.filter((m) => m.amount !== 0 || m.payments > 0)),
     top: rows.top.map((t) => ({
       productId: t.product_id,
       shortId: shortId(t.product_id),
@@ -92,8 +94,8 @@ export function shapeDashboard(period: Period, rows: DashboardRows, timeZone: st
   };
 }
 
-function numbers(r: { status: string; orders: number; revenue: number }) {
-  return { status: r.status, orders: Number(r.orders), revenue: Number(r.revenue) };
+function numbers(r: { status: string; orders: number }) {
+  return { status: r.status, orders: Number(r.orders) };
 }
 
 /** The figures of `period` at `clock.now`, straight from the database. */
@@ -103,7 +105,7 @@ export async function loadDashboard(actor: DbActor, period: Period, clock: Dashb
 
 /** The page's figures: cached per period and time zone for DASHBOARD_FRESH_SECONDS. */
 export function getDashboard(actor: DbActor, period: Period, timeZone: string): Promise<Dashboard> {
-  return unstable_cache(() => loadDashboard(actor, period, { now: new Date(), timeZone }), ['admin-dashboard-v1', period, timeZone], {
+  return unstable_cache(() => loadDashboard(actor, period, { now: new Date(), timeZone }), ['admin-dashboard-v2', period, timeZone], {
     tags: [ADMIN_DASHBOARD_TAG],
     revalidate: DASHBOARD_FRESH_SECONDS,
   })();

@@ -11,13 +11,12 @@ import type { Period } from './periods';
 export interface DashboardRows {
   /** YYYY-MM-DD (shop time zone) of the daily chart's last bar. */
   trendLastDay: string;
-  current: { status: string; orders: number; revenue: number }[];
-  previous: { status: string; orders: number; revenue: number }[];
-  /** Cents refunded on orders of each window that were neither cancelled nor refunded. */
-  refunds: { current: number; previous: number };
+  current: { status: string; orders: number }[];
+  previous: { status: string; orders: number }[];
   hours: { hour: number; orders: number }[];
   days: { day: string; orders: number }[];
-  methods: { method: string | null; amount: number; payments: number }[];
+  /** Net money per method in the period (`amount`, `payments`) and in the previous one: their sums are the revenue. */
+  methods: { method: string | null; amount: number; payments: number; previous: number }[];
   top: { product_id: string; name: string | null; category: Category | null; revenue: number; quantity: number }[];
   recent: {
     id: string;
@@ -78,25 +77,35 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
                (case period when 'last-month' then month0 - interval '30 days' else day0 - interval '29 days' end) at time zone tz as trend_start,
                case period when 'last-month' then month0 at time zone tz else now + interval '1 microsecond' end as trend_end
           from l
+      ),
+      -- Revenue (labels.ts, REVENUE_DEFINITION): card payments of the orders placed in a window, less the refunds
+      -- made on them, leaving out cancelled and refunded orders; one row per payment or refund, with its method, read
+      -- once for both windows. A payment is written with its order, so its created_at is the order's (the index
+      -- reads the windows alone); a refund counts in the window its order was placed in.
+      money as (
+        select t.payment_method as method, t.amount, 1 as payments, t.created_at as placed
+          from w join public.transactions t
+            on t.created_at >= least(w.cur_start, w.prev_start) and t.created_at < greatest(w.cur_end, w.prev_end)
+         where t.kind = 'payment' and t.status = 'completed'
+           and not exists (select 1 from public.orders o where o.id = t.order_id and o.status in ('cancelled', 'refunded'))
+        union all
+        select t.payment_method, -t.amount, 0, o.created_at
+          from w, public.transactions t join public.orders o on o.id = t.order_id
+         where t.kind = 'refund' and t.status in ('pending', 'succeeded') and o.status not in ('cancelled', 'refunded')
+           and o.created_at >= least(w.cur_start, w.prev_start) and o.created_at < greatest(w.cur_end, w.prev_end)
       )
       select json_build_object(
         'trendLastDay', (select to_char(trend_last, 'YYYY-MM-DD') from w),
         'current', coalesce((
           select json_agg(s) from (
-            select o.status, count(*)::int as orders, coalesce(sum(o.total_amount), 0)::bigint as revenue
+            select o.status, count(*)::int as orders
               from public.orders o, w where o.created_at >= w.cur_start and o.created_at < w.cur_end
              group by o.status) s), '[]'),
         'previous', coalesce((
           select json_agg(s) from (
-            select o.status, count(*)::int as orders, coalesce(sum(o.total_amount), 0)::bigint as revenue
+            select o.status, count(*)::int as orders
               from public.orders o, w where o.created_at >= w.prev_start and o.created_at < w.prev_end
              group by o.status) s), '[]'),
-        'refunds', (
-          select json_build_object(
-            'current', coalesce(sum(t.amount) filter (where o.created_at >= w.cur_start and o.created_at < w.cur_end), 0)::bigint,
-            'previous', coalesce(sum(t.amount) filter (where o.created_at >= w.prev_start and o.created_at < w.prev_end), 0)::bigint)
-            from public.transactions t join public.orders o on o.id = t.order_id, w
-           where t.kind = 'refund' and t.status in ('pending', 'succeeded') and o.status not in ('cancelled', 'refunded')),
         'hours', coalesce((
           select json_agg(h) from (
             select extract(hour from o.created_at at time zone w.tz)::int as hour, count(*)::int as orders
@@ -109,11 +118,13 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
              where o.created_at >= w.trend_start and o.created_at < w.trend_end
              group by 1) d), '[]'),
         'methods', coalesce((
-          select json_agg(m) from (
-            select t.payment_method as method, sum(t.amount)::bigint as amount, count(*)::int as payments
-              from public.transactions t, w
-             where t.kind = 'payment' and t.status = 'completed' and t.created_at >= w.cur_start and t.created_at < w.cur_end
-             group by 1) m), '[]'),
+          select json_agg(x) from (
+            select m.method,
+                   coalesce(sum(m.amount) filter (where m.placed >= w.cur_start and m.placed < w.cur_end), 0)::bigint as amount,
+                   count(*) filter (where m.payments = 1 and m.placed >= w.cur_start and m.placed < w.cur_end)::int as payments,
+                   coalesce(sum(m.amount) filter (where m.placed >= w.prev_start and m.placed < w.prev_end), 0)::bigint as previous
+              from money m, w
+             group by 1) x), '[]'),
         'top', coalesce((
           select json_agg(p order by p.revenue desc, p.product_id) from (
             select s.product_id, c.name, c.category, s.revenue, s.quantity

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineAction, wakingMailSender } from '../../entry/define-action';
 import { RESEND_FAILURE, RESEND_SUCCESS } from '../../mail/labels';
-import { formatCents } from '../../core/format/money';
+import { REFUND_FAILURE, refundDone, STATUS_FAILURE, STATUS_SUCCESS } from './labels';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../orders/status';
 import { isUuid } from '../../core/validation/text';
 
@@ -18,6 +18,7 @@ import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
 // Named, not inline: in a 'use server' file Next takes a function written into an export for a server action.
 const dispatchMailQueued = (r: StatusChangeResult) => r.mailQueued;
 const refundMade = (r: RefundOutcome) => !r.replayed;
+const refundMessage = (r: RefundOutcome) => refundDone(r.amountCents, r.replayed);
 
 const orderId = z
   .string({ error: 'The order id is missing.' })
@@ -29,6 +30,14 @@ const statusSchema = z.object({
     .string({ error: 'Choose a status.' })
     .refine(isOrderStatus, { error: `Unknown order status: choose one of ${ORDER_STATUSES.join(', ')}.` })
     .transform((s) => s as OrderStatus),
+  /** The status the admin saw: a change made meanwhile by someone else is not overwritten. */
+  expected: z
+    .string({ error: 'Send the status you saw.' })
+    .refine(isOrderStatus, { error: 'Unknown order status.' })
+    .transform((s) => s as OrderStatus)
+    .optional(),
+  /** Setting back the status a change replaced (the toast's Undo): no second dispatch mail, dispatch details kept. */
+  undo: z.boolean({ error: 'Say whether this undoes a change.' }).default(false),
   /** Offered when the status is dispatched; both optional. */
   carrier: optionalText({ max: 60, label: 'Carrier' }).optional(),
   trackingNumber: optionalText({ max: 100, label: 'Tracking number' }).optional(),
@@ -39,8 +48,8 @@ export const updateOrderStatus = wakingMailSender(
     name: 'admin.orders.updateStatus',
     access: 'admin',
     schema: statusSchema,
-    success: 'Order status updated successfully',
-    failure: 'Failed to update order status',
+    success: STATUS_SUCCESS,
+    failure: STATUS_FAILURE,
     revalidate: [ADMIN_DASHBOARD_TAG],
     run: (input, { tx }) => setOrderStatus(tx, input),
   }),
@@ -58,7 +67,8 @@ const refundSchema = z.object({
   idempotencyKey: z
     .string({ error: 'The refund request has no key; open the dialog again.' })
     .regex(/^[A-Za-z0-9-]{16,64}$/, { error: 'The refund request key is not valid; open the dialog again.' }),
-  markRefunded: z.boolean({ error: 'Say whether to mark the order refunded.' }).default(true),
+  /** The refund comes with cancelling the order; otherwise a full refund sets Refunded and a partial one keeps the status. */
+  cancel: z.boolean({ error: 'Say whether the order is cancelled with this refund.' }).default(false),
 }, { error: 'Send the order id, the amount and the request key.' });
 
 export const refundOrderPayment = wakingMailSender(
@@ -66,9 +76,8 @@ export const refundOrderPayment = wakingMailSender(
     name: 'admin.orders.refund',
     access: 'admin',
     schema: refundSchema,
-    success: (r: RefundOutcome) =>
-      r.replayed ? `This refund of ${formatCents(r.amountCents)} was already made` : `Refunded ${formatCents(r.amountCents)} through Stripe`,
-    failure: 'Failed to refund the order',
+    success: refundMessage,
+    failure: REFUND_FAILURE,
     revalidate: [ADMIN_DASHBOARD_TAG],
     run: (input, { tx, user }) => refundOrder(tx, user!.id, input),
   }),

@@ -2,11 +2,13 @@ import 'server-only';
 // An admin sets an order's status, as that admin under RLS. Setting it to dispatched stores the carrier and the
 // tracking number (both optional) and queues the buyer's dispatch mail in the same transaction, once per dispatch:
 // setting a status the order already has changes nothing and sends nothing, while an order dispatched, set back
-// and dispatched again is a second dispatch with its own mail. The history trigger records each change.
+// and dispatched again is a second dispatch with its own mail. The history trigger records each change. An Undo sets
+// back the status a change replaced, only while the order still has the status that change gave it, and restores a
+// dispatch without mailing the buyer again.
 import type { Tx } from '../../core/db';
 import { ActionError } from '../../core/action-result';
 import { enqueueMail } from '../../mail/outbox';
-import type { OrderStatus } from '../../orders/status';
+import { statusLabel, type OrderStatus } from '../../orders/status';
 import { trackingUrl } from '../../orders/tracking';
 
 export interface StatusChange {
@@ -14,11 +16,17 @@ export interface StatusChange {
   status: OrderStatus;
   carrier?: string | null;
   trackingNumber?: string | null;
+  /** The status the admin saw; when given, a different one (someone changed it meanwhile) is refused. */
+  expected?: OrderStatus;
+  /** Sets back the status a change replaced: no mail, dispatch details untouched. */
+  undo?: boolean;
 }
 
 export interface StatusChangeResult {
   orderId: string;
   status: OrderStatus;
+  /** The status before this change (what an Undo sets back). */
+  previousStatus: OrderStatus;
   /** Whether a dispatch mail was queued. */
   mailQueued: boolean;
 }
@@ -27,6 +35,14 @@ export async function setOrderStatus(tx: Tx, change: StatusChange): Promise<Stat
   const [order] = await tx<{ id: string; status: OrderStatus; customer_email: string | null }[]>`
     select id, status, customer_email from public.orders where id = ${change.orderId} for update`;
   if (!order) throw new ActionError('That order does not exist.', 404);
+  if (change.expected && order.status !== change.expected) {
+    throw new ActionError(`This order is now ${statusLabel(order.status)}: someone changed it meanwhile. Nothing was changed.`, 409);
+  }
+  const previousStatus = order.status;
+  if (change.undo) {
+    if (order.status !== change.status) await tx`update public.orders set status = ${change.status} where id = ${order.id}`;
+    return { orderId: order.id, status: change.status, previousStatus, mailQueued: false };
+  }
   const dispatching = change.status === 'dispatched';
   const carrier = dispatching ? (change.carrier ?? null) : null;
   const tracking = dispatching ? (change.trackingNumber ?? null) : null;
@@ -35,7 +51,7 @@ export async function setOrderStatus(tx: Tx, change: StatusChange): Promise<Stat
     if (dispatching && (carrier || tracking)) {
       await tx`update public.orders set carrier = ${carrier}, tracking_number = ${tracking} where id = ${order.id}`;
     }
-    return { orderId: order.id, status: order.status, mailQueued: false };
+    return { orderId: order.id, status: order.status, previousStatus, mailQueued: false };
   }
   if (dispatching) {
     await tx`
@@ -57,5 +73,5 @@ export async function setOrderStatus(tx: Tx, change: StatusChange): Promise<Stat
       payload: { carrier, trackingNumber: tracking, trackingUrl: trackingUrl(carrier, tracking) },
     });
   }
-  return { orderId: order.id, status: change.status, mailQueued };
+  return { orderId: order.id, status: change.status, previousStatus, mailQueued };
 }

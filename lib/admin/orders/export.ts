@@ -7,6 +7,7 @@ import { withActor, type DbActor } from '../../core/db';
 import { orderReference } from '../../orders/reference';
 import type { OrdersQuery } from './params';
 import { plainAmountFromCents } from '../../core/format/money';
+import { formatFileDateTime } from '../../core/format/date';
 
 const BATCH = 1000;
 
@@ -19,7 +20,6 @@ interface Row {
   id: string;
   order_reference: string | null;
   created_at: Date;
-  local_date: string;
   customer_name: string | null;
   customer_email: string | null;
   customer_phone: string | null;
@@ -36,7 +36,7 @@ interface Row {
 }
 
 
-async function batch(actor: DbActor, query: Pick<OrdersQuery, 'status' | 'sort'>, timeZone: string, after: Row | null): Promise<Row[]> {
+async function batch(actor: DbActor, query: Pick<OrdersQuery, 'status' | 'sort'>, after: Row | null): Promise<Row[]> {
   return withActor(actor, (tx) => {
     const filter = query.status ? tx`o.status = ${query.status}` : tx`true`;
     const oldest = query.sort === 'oldest';
@@ -47,7 +47,7 @@ async function batch(actor: DbActor, query: Pick<OrdersQuery, 'status' | 'sort'>
       : tx`true`;
     const direction = tx.unsafe(oldest ? 'asc' : 'desc');
     return tx<Row[]>`
-      select o.id, o.order_reference, o.created_at, to_char(o.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI') as local_date,
+      select o.id, o.order_reference, o.created_at,
              o.customer_name, o.customer_email, o.customer_phone, o.status, o.total_amount, o.carrier, o.tracking_number,
              (select coalesce(sum(i.quantity), 0)::int from public.order_items i where i.order_id = o.id) as units,
              (select coalesce(sum(t.amount), 0) from public.transactions t
@@ -62,9 +62,9 @@ async function batch(actor: DbActor, query: Pick<OrdersQuery, 'status' | 'sort'>
   });
 }
 
-function toCsv(rows: Row[], header: boolean): string {
+function toCsv(rows: Row[], header: boolean, timeZone: string): string {
   const data = rows.map((r) => [
-    orderReference(r), r.id, r.local_date, r.customer_name ?? '', r.customer_email ?? '', r.customer_phone ?? '', r.status, r.units,
+    orderReference(r), r.id, formatFileDateTime(r.created_at, timeZone), r.customer_name ?? '', r.customer_email ?? '', r.customer_phone ?? '', r.status, r.units,
     plainAmountFromCents(r.total_amount), plainAmountFromCents(r.refunded), r.payment ?? '', r.city ?? '', r.state ?? '', r.country ?? '',
     r.carrier ?? '', r.tracking_number ?? '',
   ]);
@@ -79,13 +79,13 @@ export function ordersCsvStream(actor: DbActor, query: Pick<OrdersQuery, 'status
   let first = true;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const rows = await batch(actor, query, timeZone, last);
+      const rows = await batch(actor, query, last);
       if (first) {
         // The byte-order mark tells spreadsheet programs the file is UTF-8.
-        controller.enqueue(encoder.encode(`\ufeff${rows.length ? toCsv(rows, true) : `${ORDER_CSV_COLUMNS.join(',')}\r\n`}`));
+        controller.enqueue(encoder.encode(`\ufeff${rows.length ? toCsv(rows, true, timeZone) : `${ORDER_CSV_COLUMNS.join(',')}\r\n`}`));
         first = false;
       } else if (rows.length) {
-        controller.enqueue(encoder.encode(toCsv(rows, false)));
+        controller.enqueue(encoder.encode(toCsv(rows, false, timeZone)));
       }
       if (rows.length < BATCH) controller.close();
       else last = rows.at(-1)!;

@@ -13,7 +13,7 @@ import type { OrderStatus } from '../../orders/status';
 import { nearestEndWindow, totalPagesFor } from '../../core/pagination';
 import { ORDERS_PAGE_SIZE } from '../../orders/lists';
 import type { OrdersQuery } from './params';
-import { refundableCents } from './refund-rules';
+import { orderMoney, refundableCents } from './refund-rules';
 import { loadOrderMail } from './mail';
 import type { AdminMail, AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment } from './types';
 
@@ -120,6 +120,7 @@ function toAdminOrder(r: OrderRow, timeZone: string, documents: DocumentRef[], m
       at: formatDateTime(e.at, timeZone),
     })),
     refundableCents: refundableCents(payments),
+    money: orderMoney(payments),
     documents,
     mail,
   };

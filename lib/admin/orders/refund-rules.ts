@@ -1,5 +1,6 @@
-// How much of an order's card payment can still be refunded, and what a refund request may ask for. Pure: the
-// refund dialog and the server's refund action apply the same rule.
+// How much of an order's card payment can still be refunded, what a refund request may ask for, and what a refund
+// does to the order's status. Pure: the refund dialog, the orders list and the server's refund action apply the same
+// rules. Refunds are an action, not a status: a partial refund leaves the status alone; a full one sets Refunded.
 
 export interface MoneyRow {
   kind: 'payment' | 'refund';
@@ -21,4 +22,37 @@ export function refundableCents(rows: readonly MoneyRow[]): number {
     if (r.kind === 'refund' && REFUND_COUNTING_STATUSES.includes(r.status)) refunded += r.amountCents;
   }
   return Math.max(0, paid - refunded);
+}
+
+/** The status after a refund that leaves `remainingCents` of the payment: cancelling sets Cancelled; else a full refund sets Refunded. */
+export function refundStatus<S extends string>(current: S, remainingCents: number, cancel: boolean): S | 'cancelled' | 'refunded' {
+  if (cancel) return 'cancelled';
+  return remainingCents <= 0 ? 'refunded' : current;
+}
+
+export interface OrderMoney {
+  /** Completed card payments. */
+  paidCents: number;
+  /** Refunds that gave money back (pending or succeeded). */
+  refundedCents: number;
+  /** Paid less refunded. */
+  netCents: number;
+}
+
+/** What the buyer paid, what went back and what the shop keeps, from the order's transactions (any provider). */
+export function orderMoney(rows: readonly MoneyRow[]): OrderMoney {
+  let paidCents = 0;
+  let refundedCents = 0;
+  for (const r of rows) {
+    if (r.kind === 'payment' && r.status === 'completed') paidCents += r.amountCents;
+    if (r.kind === 'refund' && REFUND_COUNTING_STATUSES.includes(r.status)) refundedCents += r.amountCents;
+  }
+  return { paidCents, refundedCents, netCents: paidCents - refundedCents };
+}
+
+/** The list's note under the total: 'Partially refunded $100.00', 'Refunded $2,794.80', or nothing. */
+export function refundNote(money: OrderMoney, formatCents: (cents: number) => string): string | null {
+  if (money.refundedCents <= 0) return null;
+  const whole = money.paidCents > 0 && money.refundedCents >= money.paidCents;
+  return `${whole ? 'Refunded' : 'Partially refunded'} ${formatCents(money.refundedCents)}`;
 }

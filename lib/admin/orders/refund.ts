@@ -5,8 +5,9 @@ import 'server-only';
 //   2. a request whose idempotency key is already recorded answers with that refund: one key, one refund;
 //   3. the amount is checked against what is left of the card payment;
 //   4. Stripe is asked with the same key as its Idempotency-Key, so a retry after a lost answer gets the same refund;
-//   5. the refund is recorded as a transaction (kind 'refund'; a trigger writes the order's history) and, when asked,
-//      the order is marked refunded, all in the same transaction.
+//   5. the refund is recorded as a transaction (kind 'refund'; a trigger writes the order's history) and the status
+//      follows refundStatus (refund-rules.ts): a partial refund leaves it alone, a full one sets Refunded, and a
+//      refund made while cancelling sets Cancelled; all in the same transaction.
 import Stripe from 'stripe';
 import { ActionError } from '../../core/action-result';
 import type { Tx } from '../../core/db';
@@ -14,13 +15,14 @@ import { formatCents } from '../../core/format/money';
 import { stripe } from '../../payments/stripe';
 import type { OrderStatus } from '../../orders/status';
 import { documentRefunds } from '../../orders/refund-documents';
-import { refundableCents, type MoneyRow } from './refund-rules';
+import { refundableCents, refundStatus, type MoneyRow } from './refund-rules';
 
 export interface RefundRequest {
   orderId: string;
   amountCents: number;
   idempotencyKey: string;
-  markRefunded: boolean;
+  /** The refund comes with cancelling the order (the status control's Cancelled). */
+  cancel?: boolean;
 }
 
 export interface RefundOutcome {
@@ -28,7 +30,11 @@ export interface RefundOutcome {
   amountCents: number;
   /** The same request had been made before: nothing new was refunded. */
   replayed: boolean;
+  /** The order's status before and after the refund. */
+  previousStatus: OrderStatus;
   status: OrderStatus;
+  /** What is left of the card payment after it. */
+  refundableCents: number;
 }
 
 interface TransactionRow {
@@ -49,7 +55,14 @@ export async function refundOrder(tx: Tx, adminId: string, req: RefundRequest): 
     select order_id, provider_transaction_id, amount from public.transactions where idempotency_key = ${req.idempotencyKey}`;
   if (earlier) {
     if (earlier.order_id !== order.id) throw new ActionError('This refund request was already used for another order.', 409);
-    return { refundId: earlier.provider_transaction_id, amountCents: Number(earlier.amount), replayed: true, status: order.status };
+    return {
+      refundId: earlier.provider_transaction_id,
+      amountCents: Number(earlier.amount),
+      replayed: true,
+      previousStatus: order.status,
+      status: order.status,
+      refundableCents: await leftOf(tx, order.id),
+    };
   }
 
   const rows = await tx<TransactionRow[]>`
@@ -73,15 +86,19 @@ export async function refundOrder(tx: Tx, adminId: string, req: RefundRequest): 
     values (${order.id}, 'stripe', ${refund.id}, ${refund.amount}, ${refund.status ?? 'pending'}, ${payment.payment_method},
             'refund', ${req.idempotencyKey}, ${adminId})
     on conflict do nothing`;
-  let status = order.status;
-  if (req.markRefunded && status !== 'refunded') {
-    await tx`update public.orders set status = 'refunded' where id = ${order.id}`;
-    status = 'refunded';
-  }
+  const remaining = left - refund.amount;
+  const status = refundStatus(order.status, remaining, req.cancel ?? false);
+  if (status !== order.status) await tx`update public.orders set status = ${status} where id = ${order.id}`;
   // A refund Stripe made at once gets its credit note and the buyer's mail now; a pending one when the webhook
   // reports it succeeded.
   await documentRefunds(tx, order.id);
-  return { refundId: refund.id, amountCents: refund.amount, replayed: false, status };
+  return { refundId: refund.id, amountCents: refund.amount, replayed: false, previousStatus: order.status, status, refundableCents: remaining };
+}
+
+async function leftOf(tx: Tx, orderId: string): Promise<number> {
+  const rows = await tx<{ kind: 'payment' | 'refund'; provider: string; amount: string; status: string }[]>`
+    select kind, provider, amount, status from public.transactions where order_id = ${orderId}`;
+  return refundableCents(rows.map((r) => ({ kind: r.kind, provider: r.provider, amountCents: Number(r.amount), status: r.status })));
 }
 
 async function createStripeRefund(paymentIntent: string, amount: number, orderId: string, key: string): Promise<Stripe.Refund> {

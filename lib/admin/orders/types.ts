@@ -4,6 +4,7 @@ import type { OrderStatus } from '../../orders/status';
 import type { DocumentRef } from '../../documents/paths';
 import type { MailStatus } from '../../mail/labels';
 import type { MailKind } from '../../mail/outbox';
+import type { OrderMoney } from './refund-rules';
 
 export interface AdminOrderItem {
   id: string;
@@ -83,6 +84,8 @@ export interface AdminOrder {
   history: AdminOrderEvent[];
   /** What a Stripe refund may still give back: the card payment less refunds made. */
   refundableCents: number;
+  /** Paid, refunded and net paid: a partial refund shows here, not in the status. */
+  money: OrderMoney;
   /** The invoice and credit notes, oldest first. */
   documents: DocumentRef[];
   /** The order's mail (confirmation, notices, dispatch, refunds), oldest first. */

@@ -9,6 +9,8 @@ import { withActor, type DbActor, type Tx } from '../../core/db';
 import { totalPagesFor } from '../../core/pagination';
 import { CATEGORY_FIELDS, writeColumns } from './fields';
 import type { EditableRow } from './form-values';
+import { loadCategoryList, type CategoryListData } from './list';
+import type { ListQuery } from './list-params';
 import type { ProductWrite } from './schema';
 
 export interface AdminProductCard {
@@ -34,6 +36,8 @@ export interface CategoryScreenData {
   page: number;
   totalPages: number;
   editing: EditingProduct | null;
+  /** The list view's page, when the screen shows the list rather than the grid (then `items` is empty). */
+  list: CategoryListData | null;
 }
 
 export const table = (tx: Tx, category: Category) => tx(`public.${category}`);
@@ -55,12 +59,29 @@ export async function readProductImages(tx: Tx, category: Category, id: string):
      order by is_primary desc, display_order, created_at, id`;
 }
 
+async function loadEditing(tx: Tx, category: Category, editId: string | null): Promise<EditingProduct | null> {
+  if (!editId) return null;
+  const row = await readProductRow(tx, category, editId);
+  return row ? { row, images: await readProductImages(tx, category, editId) } : null;
+}
+
 /**
  * The category screen: 20 cards of the newest products on `page` (a page past the end shows the last one), the
- * count, and the product whose modal is open, when `editId` names one of this table.
+ * count, and the product whose modal is open, when `editId` names one of this table. With `list`, the list view's
+ * page in its sort and filters instead of the cards.
  */
-export async function loadCategoryScreen(actor: DbActor, category: Category, page: number, editId: string | null): Promise<CategoryScreenData> {
+export async function loadCategoryScreen(
+  actor: DbActor,
+  category: Category,
+  page: number,
+  editId: string | null,
+  list?: { query: ListQuery; timeZone: string },
+): Promise<CategoryScreenData> {
   return withActor(actor, async (tx) => {
+    if (list) {
+      const data = await loadCategoryList(tx, category, list.query, list.timeZone);
+      return { category, items: [], total: data.total, page: data.page, totalPages: data.totalPages, editing: await loadEditing(tx, category, editId), list: data };
+    }
     const [counted] = await tx<{ total: number }[]>`select count(*)::int as total from ${table(tx, category)}`;
     const total = counted?.total ?? 0;
     const totalPages = totalPagesFor(total, PAGE_SIZE);
@@ -73,11 +94,7 @@ export async function loadCategoryScreen(actor: DbActor, category: Category, pag
         from ${table(tx, category)} r
        where r.id in (select id from ${table(tx, category)} order by created_at desc, id desc limit ${PAGE_SIZE} offset ${(shown - 1) * PAGE_SIZE})
        order by r.created_at desc, r.id desc`;
-    let editing: EditingProduct | null = null;
-    if (editId) {
-      const row = await readProductRow(tx, category, editId);
-      if (row) editing = { row, images: await readProductImages(tx, category, editId) };
-    }
+    const editing = await loadEditing(tx, category, editId);
     return {
       category,
       items: rows.map((r) => ({
@@ -87,6 +104,7 @@ export async function loadCategoryScreen(actor: DbActor, category: Category, pag
       page: shown,
       totalPages,
       editing,
+      list: null,
     };
   });
 }

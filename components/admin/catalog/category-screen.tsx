@@ -152,7 +152,6 @@ export function CategoryScreen({ data, query }: { data: CategoryScreenData; quer
       <ImportPanel category={category} />
       {data.list ? (
         <ProductList
-          key={JSON.stringify([query.list.status, query.list.material, query.list.isNew, query.list.isMens, query.list.q])}
           category={category}
           data={data.list}
           query={query.list}

@@ -1,7 +1,6 @@
 'use client';
 // The list view of a category screen: filters, the bulk bar, the table and its pages. Every view is a URL (sort,
-// filters, page), read by the page on the server; what is ticked stays across pages until the filters change (the
-// screen keys this component by its filter).
+// filters, page), read by the page on the server; what is ticked stays across pages until the filters change.
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import type { CategoryListData } from '@/lib/admin/catalog/list';
@@ -27,6 +26,15 @@ export function ProductList({ category, data, query, href, opening, onOpen }: Pr
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const current = { ...query, page: data.page };
+  // Other filters, other products: the selection starts again (set during render, as React advises for derived
+  // resets, so the text field keeps its focus while the list follows what is typed).
+  const filterKey = JSON.stringify(filterOf(query));
+  const [selectionFor, setSelectionFor] = useState(filterKey);
+  if (selectionFor !== filterKey) {
+    setSelectionFor(filterKey);
+    setPicked(new Set());
+    setAllMatching(false);
+  }
 
   function filterBy(next: Partial<ListFilter>) {
     startTransition(() => router.replace(href({ ...current, ...next, page: 1 }), { scroll: false }));

@@ -127,7 +127,7 @@ export function BulkBar({ category, picked, allMatching, filter, total, canSelec
               id="bulk-percent"
               className="adm-input h-8 w-24"
               inputMode="decimal"
-              placeholder="e.g. 5 or -10"
+              placeholder="e.g. -10"
               value={percent}
               min={PERCENT_MIN}
               max={PERCENT_MAX}

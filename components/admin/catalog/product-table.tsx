@@ -1,6 +1,7 @@
 'use client';
 // The list view's table: a checkbox per row and one for the page, headers that sort (aria-sort says how), and rows
-// that open the product's edit modal. On a phone SKU, MOQ and the update time fold under the name.
+// that open the product's edit modal. On a phone the image and the update time are left out, and SKU and MOQ fold
+// under the name.
 import { ArrowDown, ArrowUp, ArrowUpDown, Loader2 } from 'lucide-react';
 import Link from 'next/link';
 import type { AdminListRow } from '@/lib/admin/catalog/list';
@@ -60,7 +61,7 @@ export function ProductTable({ rows, query, sortHref, selected, onToggle, onTogg
                 onChange={(e) => onTogglePage(e.target.checked)}
               />
             </th>
-            <th scope="col" className="w-14">
+            <th scope="col" className="hidden w-14 sm:table-cell">
               <span className="sr-only">Image</span>
             </th>
             <SortHeader sort="name" query={query} href={sortHref} />
@@ -91,7 +92,7 @@ export function ProductTable({ rows, query, sortHref, selected, onToggle, onTogg
                   onChange={(e) => onToggle(r.id, e.target.checked)}
                 />
               </td>
-              <td>
+              <td className="hidden sm:table-cell">
                 <Thumb src={r.imageUrl} size={40} />
               </td>
               <th scope="row" className="min-w-40">

@@ -17,6 +17,7 @@ import { benchAccount } from './account';
 import { benchSearch } from './search';
 import { waitForHttp } from '../scripts/wait-for-http';
 import { benchCatalogAdmin } from './catalog-admin';
+import { benchCatalogList } from './catalog-list';
 import { benchDocuments } from './documents';
 import { benchListingSql, uncachedViews } from './listing';
 import { loadAverage, waitForQuiet } from '../scripts/wait-for-quiet';
@@ -41,6 +42,8 @@ const MAIL_ONLY = process.env.BENCH_ONLY === 'mail';
 const WHOLESALE_ONLY = process.env.BENCH_ONLY === 'wholesale';
 // BENCH_ONLY=customers: the Customers screen and the header search at 20,000 customers and 100,000 orders, only (no build).
 const CUSTOMERS_ONLY = process.env.BENCH_ONLY === 'customers';
+// BENCH_ONLY=catalog-list: the category screens' list view and a bulk price change of every ring, only.
+const CATALOG_LIST_ONLY = process.env.BENCH_ONLY === 'catalog-list';
 /** The two mail servers' first port, clear of the workers' side-by-side servers (appPort + 10…). */
 const mailPort = () => cfg.appPort + 20;
 // Every server's output is watched: a `⨯` error line (a failed render, a broken stream) fails the bench.
@@ -235,6 +238,11 @@ async function main() {
       first.kill('SIGTERM');
     });
     app = await start();
+    if (CATALOG_LIST_ONLY) {
+      results.catalog_list = await benchCatalogList({ base, supabaseUrl: apiUrl(cfg), databaseUrl: databaseUrl(cfg), distDir: DIST, durationSeconds: DURATION, env: stackEnv(cfg) });
+      await finish();
+      return;
+    }
     results.workers = workerPlan(env);
     results.rss_idle = await serverRss(app.pid!);
     if (SOAK_ONLY) {
@@ -260,6 +268,7 @@ async function main() {
     results.rss_after_load = await serverRss(app.pid!);
     if (!STOREFRONT_ONLY) {
       results.catalog_admin = await benchCatalogAdmin({ base, supabaseUrl: apiUrl(cfg), databaseUrl: databaseUrl(cfg), distDir: DIST, durationSeconds: DURATION });
+      results.catalog_list = await benchCatalogList({ base, supabaseUrl: apiUrl(cfg), databaseUrl: databaseUrl(cfg), distDir: DIST, durationSeconds: DURATION, env: stackEnv(cfg) });
     }
     console.log(`server RSS (MB): idle ${JSON.stringify(results.rss_idle)}, after load ${JSON.stringify(results.rss_after_load)}`);
     if (!STOREFRONT_ONLY) {
@@ -298,7 +307,7 @@ async function main() {
 async function finish() {
   results.load_average_at_end = await loadAverage();
   results.server_log_errors = serverLog.errors;
-  const file = SOAK_ONLY ? 'latest-soak.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
+  const file = SOAK_ONLY ? 'latest-soak.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
   await writeFile(join(PROJECT_ROOT, 'bench', 'results', file), JSON.stringify(results, null, 2));
   console.log(`\nwritten to bench/results/${file}`);
   const errors = serverLog.report();

@@ -190,7 +190,8 @@ function routeProbe(targets: RouteTarget[]): fc.Arbitrary<Probe & { base: string
     });
 }
 
-const PAGE_TEMPLATES = ['/category/%s', '/rings/%s', '/body-jewelry/%s', '/product/%s', '/order-confirmation/%s', '/%s', '/login?next=%s', '/products?page=%s&sort=%s&material=%s', '/new-arrivals/%s'];
+const PAGE_TEMPLATES = ['/category/%s', '/rings/%s', '/body-jewelry/%s', '/product/%s', '/order-confirmation/%s', '/%s', '/login?next=%s', '/products?page=%s&sort=%s&material=%s', '/new-arrivals/%s',
+  '/admin/rings?view=list&sort=%s&dir=%s&status=%s&material=%s&q=%s&page=%s'];
 
 const pageProbe: fc.Arbitrary<Probe & { base: string }> = fc
   .record({ template: fc.constantFrom(...PAGE_TEMPLATES), fill: urlPiece, headers, base, rsc: fc.boolean() })

@@ -27,7 +27,7 @@ vi.mock('next/headers', async () => {
 vi.mock('next/server', async (importOriginal) => ({ ...(await importOriginal<typeof import('next/server')>()), after: vi.fn() }));
 
 // ---- The table: one valid sample per admin action and route handler. ----
-let fx: { order: string; paid: OrderFixture; mail: number; page: string; product: string; doomed: string; images: string[]; png: Uint8Array; quotes: [string, string] };
+let fx: { order: string; paid: OrderFixture; mail: number; page: string; product: string; doomed: string; bulkDoomed: string; images: string[]; png: Uint8Array; quotes: [string, string] };
 let documented: { orderId: string; creditNote: string };
 const matrixSku = () => `MATRIX-${newKey()}`;
 
@@ -42,6 +42,10 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.productImages.delete': () => ({ category: 'rings', productId: fx.product, imageIds: fx.images.slice(0, 1) }),
   'admin.products.delete': () => ({ category: 'rings', id: fx.doomed }),
   'admin.products.history': () => ({ category: 'rings', productId: fx.product, before: Number.MAX_SAFE_INTEGER }),
+  'admin.products.bulkStatus': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, status: 'active' }),
+  'admin.products.bulkFlag': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, flag: 'new', value: false }),
+  'admin.products.bulkPrice': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, percent: 5 }),
+  'admin.products.bulkDelete': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.bulkDoomed] } }),
   'admin.quotes.send': () => ({ quoteId: fx.quotes[0], prices: [{ position: 1, price: '12.50' }], validUntil: '2099-12-31', message: 'Matrix' }),
   'admin.quotes.decline': () => ({ quoteId: fx.quotes[1], reason: 'Written by the admin action matrix.' }),
   // The seeded values again: the admin's call changes nothing other tests read.
@@ -112,8 +116,9 @@ beforeAll(async () => {
   const [page] = await sql<{ page_id: string }[]>`
     insert into page_content (page_slug, page_title, content) values (${'matrix-' + newKey().slice(0, 8)}, 'Matrix', 'Before.')
     returning page_id`;
-  const [product, doomed] = await sql<{ id: string }[]>`
-    insert into rings (name, sku, price_stone1) values ('Matrix Ring', ${matrixSku()}, 10), ('Matrix Doomed', ${matrixSku()}, 10) returning id`;
+  const [product, doomed, bulkDoomed] = await sql<{ id: string }[]>`
+    insert into rings (name, sku, price_stone1)
+    values ('Matrix Ring', ${matrixSku()}, 10), ('Matrix Doomed', ${matrixSku()}, 10), ('Matrix Bulk Doomed', ${matrixSku()}, 10) returning id`;
   // Two images that share seed files: deleting their rows keeps the files, which seed products still show.
   const images = await sql<{ id: string }[]>`
     insert into product_images (ring_id, image_url, is_primary, display_order)
@@ -139,6 +144,7 @@ beforeAll(async () => {
     page: page!.page_id,
     product: product!.id,
     doomed: doomed!.id,
+    bulkDoomed: bulkDoomed!.id,
     images: images.map((i) => i.id),
     png: await imageBytes(),
   };

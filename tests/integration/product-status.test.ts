@@ -229,7 +229,7 @@ describe('the admin modal and the product history', () => {
     expect((await resolveProductRoute('earrings', id)).kind).toBe('found');
 
     const [user] = await sql<{ id: string }[]>`select id from auth.users where email = ${DEMO_USERS.admin.email}`;
-    const screen = await loadCategoryScreen({ role: 'authenticated', userId: user!.id, email: DEMO_USERS.admin.email }, 'earrings', 1, id, 'America/New_York');
+    const screen = await loadCategoryScreen({ role: 'authenticated', userId: user!.id, email: DEMO_USERS.admin.email }, 'earrings', 1, id, undefined, 'America/New_York');
     const [latest, first] = screen.editing!.history.entries;
     expect(latest).toMatchObject({ title: 'Updated', who: DEMO_USERS.admin.email, note: null });
     expect(latest!.changes).toEqual([
@@ -244,7 +244,7 @@ describe('the admin modal and the product history', () => {
     for (let i = 0; i < HISTORY_PAGE_SIZE; i++) {
       await admin(() => updateProduct({ category: 'earrings', id, values: { ...emptyFormValues('earrings'), status: 'active', name: `Status Stud ${i}`, sku: `${TAG}-NEW` } }));
     }
-    const again = await loadCategoryScreen({ role: 'authenticated', userId: user!.id, email: DEMO_USERS.admin.email }, 'earrings', 1, id, 'UTC');
+    const again = await loadCategoryScreen({ role: 'authenticated', userId: user!.id, email: DEMO_USERS.admin.email }, 'earrings', 1, id, undefined, 'UTC');
     expect(again.editing!.history.entries).toHaveLength(HISTORY_PAGE_SIZE);
     expect(again.editing!.history.nextBefore).not.toBeNull();
     const more = await admin(() => loadProductHistory({ category: 'earrings', productId: id, before: again.editing!.history.nextBefore }));

@@ -1,20 +1,23 @@
 'use client';
-// A category screen: heading and count, Export CSV and Add Product, the Import Products panel, 20 product cards a
-// page, and the add/edit modal. The product being edited is named in the URL (?edit=) and loaded by the page on the
+// A category screen: heading and count, the Grid/List toggle, Export CSV and Add Product, the Import Products panel,
+// 20 product cards a page or the list view (product-list.tsx), and the add/edit modal. The product being edited is named in the URL (?edit=) and loaded by the page on the
 // server; a product chosen in the header search arrives through the 'admin_edit_product' hand-off.
-import { Download, Plus } from 'lucide-react';
+import { Download, LayoutGrid, List, Plus } from 'lucide-react';
+import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { deleteProduct } from '@/lib/admin/catalog/actions';
 import { PRODUCT_GONE } from '@/lib/admin/catalog/schema';
 import type { AdminProductCard, CategoryScreenData } from '@/lib/admin/catalog/products';
-import { categoryScreenHref, HANDOFF_TTL_ON_LIST_MS } from '@/lib/admin/catalog/screen';
+import { categoryScreenHref, HANDOFF_TTL_ON_LIST_MS, type CategoryScreenQuery } from '@/lib/admin/catalog/screen';
+import type { ListQuery } from '@/lib/admin/catalog/list-params';
 import { EDIT_HANDOFF_KEY, readHandoff } from '@/lib/admin/search/rules';
 import { CATEGORY_INFO } from '@/lib/catalog/categories';
 import { AdminPagination } from '../pagination';
 import { ConfirmDialog } from './confirm-dialog';
 import { ImportPanel } from './import-panel';
+import { ProductList } from './product-list';
 import { ProductTile } from './product-tile';
 import { ProductModal, type ModalTarget } from './product-modal';
 
@@ -28,7 +31,7 @@ function takeHandoff(category: CategoryScreenData['category']): string | null {
   }
 }
 
-export function CategoryScreen({ data }: { data: CategoryScreenData }) {
+export function CategoryScreen({ data, query }: { data: CategoryScreenData; query: CategoryScreenQuery }) {
   const { category, editing } = data;
   const label = CATEGORY_INFO[category].label;
   const router = useRouter();
@@ -39,7 +42,8 @@ export function CategoryScreen({ data }: { data: CategoryScreenData }) {
   const [deleteBusy, setDeleteBusy] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const href = (edit: string | null, page = data.page) => categoryScreenHref(category, { page, edit });
+  const href = (edit: string | null, page = data.page) => categoryScreenHref(category, { view: query.view, list: query.list, page, edit });
+  const listHref = (list: ListQuery) => categoryScreenHref(category, { view: 'list', list, page: list.page, edit: null });
 
   function openEdit(id: string, button: HTMLElement | null, replace = false) {
     opener.current = button;
@@ -114,7 +118,22 @@ export function CategoryScreen({ data }: { data: CategoryScreenData }) {
             {data.total.toLocaleString('en-US')} {data.total === 1 ? 'product' : 'products'} found
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <nav aria-label="View" className="flex rounded-md border border-neutral-300 bg-white p-0.5">
+            {(['grid', 'list'] as const).map((view) => {
+              const Icon = view === 'grid' ? LayoutGrid : List;
+              return (
+                <Link
+                  key={view}
+                  href={categoryScreenHref(category, { view, list: { ...query.list, page: 1 }, page: 1, edit: null })}
+                  aria-current={query.view === view ? 'page' : undefined}
+                  className={`inline-flex h-8 items-center gap-1.5 rounded px-2.5 text-sm ${query.view === view ? 'bg-ink text-white' : 'hover:bg-neutral-100'}`}
+                >
+                  <Icon aria-hidden className="size-4" /> {view === 'grid' ? 'Grid' : 'List'}
+                </Link>
+              );
+            })}
+          </nav>
           <a href={`/api/admin/products/export?category=${category}`} download className="adm-btn">
             <Download aria-hidden className="size-4" /> Export CSV
           </a>
@@ -131,7 +150,16 @@ export function CategoryScreen({ data }: { data: CategoryScreenData }) {
         </div>
       </div>
       <ImportPanel category={category} />
-      {data.items.length === 0 ? (
+      {data.list ? (
+        <ProductList
+          category={category}
+          data={data.list}
+          query={query.list}
+          href={listHref}
+          opening={opening && target?.kind === 'edit' ? target.id : null}
+          onOpen={(id, from) => openEdit(id, from)}
+        />
+      ) : data.items.length === 0 ? (
         <div className="adm-panel adm-empty">No products found for this category</div>
       ) : (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
@@ -149,7 +177,7 @@ export function CategoryScreen({ data }: { data: CategoryScreenData }) {
           ))}
         </div>
       )}
-      <AdminPagination page={data.page} totalPages={data.totalPages} href={(page) => href(null, page)} />
+      {!data.list && <AdminPagination page={data.page} totalPages={data.totalPages} href={(page) => href(null, page)} />}
       <ProductModal category={category} target={target} editing={editing} onClose={close} onSaved={saved} returnFocus={opener} />
       <ConfirmDialog
         open={doomed !== null}

@@ -1,5 +1,5 @@
 'use client';
-// "Are you sure?" before a delete: an alert dialog that traps focus, closes on Escape and gives focus back to the
+// "Are you sure?" before a delete or a bulk change: an alert dialog that traps focus, closes on Escape and gives focus back to the
 // button that opened it.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
@@ -10,13 +10,17 @@ interface ConfirmDialogProps {
   description: string;
   confirmLabel: string;
   busy: boolean;
+  /** The confirm button while busy; 'Deleting…' by default. */
+  busyLabel?: string;
+  /** A change that can be undone gets the primary button rather than the red one. */
+  tone?: 'danger' | 'primary';
   onConfirm(): void;
   onCancel(): void;
   /** Focused again when the dialog closes. */
   returnFocus?: RefObject<HTMLElement | null>;
 }
 
-export function ConfirmDialog({ open, title, description, confirmLabel, busy, onConfirm, onCancel, returnFocus }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, confirmLabel, busy, busyLabel = 'Deleting…', tone = 'danger', onConfirm, onCancel, returnFocus }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <Dialog.Portal>
@@ -38,8 +42,8 @@ export function ConfirmDialog({ open, title, description, confirmLabel, busy, on
             <button type="button" className="adm-btn" onClick={onCancel} disabled={busy}>
               Cancel
             </button>
-            <button type="button" className="adm-btn-danger" onClick={onConfirm} disabled={busy}>
-              {busy ? 'Deleting…' : confirmLabel}
+            <button type="button" className={tone === 'danger' ? 'adm-btn-danger' : 'adm-btn-primary'} onClick={onConfirm} disabled={busy}>
+              {busy ? busyLabel : confirmLabel}
             </button>
           </div>
         </Dialog.Content>

@@ -14,6 +14,8 @@ import { categoryField, PRODUCT_GONE, productIdField, productSaveInput } from '.
 import { CATALOG_WRITE_TAGS, IMAGE_WRITE_TAGS } from '../../core/cache/tags';
 import { env } from '../../core/env';
 import { readProductHistory } from './history';
+import { bulkChangePrices, bulkDelete, bulkSetFlag, bulkSetStatus } from './bulk';
+import { bulkDeleteInput, bulkDone, bulkFlagInput, bulkPriceInput, bulkStatusInput } from './bulk-rules';
 
 /** The most images one request may name (a product has a handful). */
 const MAX_IMAGES = 100;
@@ -104,4 +106,52 @@ export const loadProductHistory = defineAction({
   ),
   failure: 'Failed to load the product history',
   run: async ({ category, productId, before }, { tx }) => readProductHistory(tx, category, productId, env().SHOP_TIME_ZONE, before),
+});
+
+// ---- Bulk actions of the list view: one transaction each, written to the product history with their note. ----
+
+export const bulkSetProductStatus = defineAction({
+  name: 'admin.products.bulkStatus',
+  access: 'admin',
+  schema: bulkStatusInput,
+  success: (data: { count: number }, input) => bulkDone({ kind: 'status', status: input.status }, data.count),
+  failure: 'Failed to change the products',
+  revalidate: CATALOG_WRITE_TAGS,
+  run: async ({ category, target, status }, { tx }) => ({ count: await bulkSetStatus(tx, category, target, status) }),
+});
+
+export const bulkSetProductFlag = defineAction({
+  name: 'admin.products.bulkFlag',
+  access: 'admin',
+  schema: bulkFlagInput,
+  success: (data: { count: number }, input) => bulkDone({ kind: 'flag', flag: input.flag, value: input.value }, data.count),
+  failure: 'Failed to change the products',
+  revalidate: CATALOG_WRITE_TAGS,
+  run: async ({ category, target, flag, value }, { tx }) => ({ count: await bulkSetFlag(tx, category, target, flag, value) }),
+});
+
+export const bulkChangeProductPrices = defineAction({
+  name: 'admin.products.bulkPrice',
+  access: 'admin',
+  schema: bulkPriceInput,
+  success: (data: { count: number }, input) => bulkDone({ kind: 'price', percent: input.percent }, data.count),
+  failure: 'Failed to change the prices',
+  revalidate: CATALOG_WRITE_TAGS,
+  run: async ({ category, target, percent }, { tx }) => ({ count: await bulkChangePrices(tx, category, target, percent) }),
+});
+
+export const bulkDeleteProducts = defineAction({
+  name: 'admin.products.bulkDelete',
+  access: 'admin',
+  schema: bulkDeleteInput,
+  success: (data: { count: number }) => bulkDone({ kind: 'delete' }, data.count),
+  failure: 'Failed to delete the products',
+  revalidate: CATALOG_WRITE_TAGS,
+  // As the single delete: the stored files go once the rows' removal has committed.
+  transaction: false,
+  run: async ({ category, target }, { actor, requestId }) => {
+    const { count, unusedUrls } = await withActor(actor, (tx) => bulkDelete(tx, category, target));
+    await removeProductImageFiles(unusedUrls, requestId);
+    return { count };
+  },
 });

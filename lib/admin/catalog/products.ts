@@ -10,6 +10,8 @@ import { env } from '../../core/env';
 import { totalPagesFor } from '../../core/pagination';
 import { CATEGORY_FIELDS, writeColumns } from './fields';
 import type { EditableRow } from './form-values';
+import { loadCategoryList, type CategoryListData } from './list';
+import type { ListQuery } from './list-params';
 import type { ProductWrite } from './schema';
 import type { ProductStatus } from '../../catalog/status';
 import { readProductHistory, type ProductHistoryPage } from './history';
@@ -40,6 +42,8 @@ export interface CategoryScreenData {
   page: number;
   totalPages: number;
   editing: EditingProduct | null;
+  /** The list view's page, when the screen shows the list rather than the grid (then `items` is empty). */
+  list: CategoryListData | null;
 }
 
 export const table = (tx: Tx, category: Category) => tx(`public.${category}`);
@@ -61,18 +65,31 @@ export async function readProductImages(tx: Tx, category: Category, id: string):
      order by is_primary desc, display_order, created_at, id`;
 }
 
+async function loadEditing(tx: Tx, category: Category, editId: string | null, timeZone: string): Promise<EditingProduct | null> {
+  if (!editId) return null;
+  const row = await readProductRow(tx, category, editId);
+  if (!row) return null;
+  return { row, images: await readProductImages(tx, category, editId), history: await readProductHistory(tx, category, editId, timeZone, null) };
+}
+
 /**
  * The category screen: 20 cards of the newest products on `page` (a page past the end shows the last one), the
- * count, and the product whose modal is open, when `editId` names one of this table.
+ * count, and the product whose modal is open, when `editId` names one of this table. With `list`, the list view's
+ * page in its sort and filters instead of the cards.
  */
 export async function loadCategoryScreen(
   actor: DbActor,
   category: Category,
   page: number,
   editId: string | null,
-  timeZone: string = env().SHOP_TIME_ZONE,
+  list?: { query: ListQuery; timeZone: string },
+  timeZone: string = list?.timeZone ?? env().SHOP_TIME_ZONE,
 ): Promise<CategoryScreenData> {
   return withActor(actor, async (tx) => {
+    if (list) {
+      const data = await loadCategoryList(tx, category, list.query, list.timeZone);
+      return { category, items: [], total: data.total, page: data.page, totalPages: data.totalPages, editing: await loadEditing(tx, category, editId, timeZone), list: data };
+    }
     const [counted] = await tx<{ total: number }[]>`select count(*)::int as total from ${table(tx, category)}`;
     const total = counted?.total ?? 0;
     const totalPages = totalPagesFor(total, PAGE_SIZE);
@@ -85,14 +102,7 @@ export async function loadCategoryScreen(
         from ${table(tx, category)} r
        where r.id in (select id from ${table(tx, category)} order by created_at desc, id desc limit ${PAGE_SIZE} offset ${(shown - 1) * PAGE_SIZE})
        order by r.created_at desc, r.id desc`;
-    let editing: EditingProduct | null = null;
-    if (editId) {
-      const row = await readProductRow(tx, category, editId);
-      if (row) {
-        const images = await readProductImages(tx, category, editId);
-        editing = { row, images, history: await readProductHistory(tx, category, editId, timeZone, null) };
-      }
-    }
+    const editing = await loadEditing(tx, category, editId, timeZone);
     return {
       category,
       items: rows.map((r) => ({
@@ -102,6 +112,7 @@ export async function loadCategoryScreen(
       page: shown,
       totalPages,
       editing,
+      list: null,
     };
   });
 }

@@ -1,0 +1,91 @@
+import 'server-only';
+// The bulk actions' writes, inside the action's one transaction as the admin under RLS. The target is counted first:
+// ids that are not this table's, or an 'all matching' count that is not the one the admin confirmed, refuse the
+// whole action. Each change is written to the product history by the tables' triggers, with
+// the action's note (`app.product_change`, local to the transaction).
+import { ActionError } from '../../core/action-result';
+import type { Category } from '../../catalog/categories';
+import type { Tx } from '../../core/db';
+import { priceColumns } from './fields';
+import { nameProductChange } from './history';
+import { listWhere } from './list';
+import { ownerKey, table, unusedImageUrls } from './products';
+import {
+  basisPoints,
+  BULK_FLAGS,
+  bulkNote,
+  MATCHING_CHANGED,
+  NOT_IN_CATEGORY,
+  PRICE_TOO_LARGE,
+  type BulkFlag,
+  type BulkRequest,
+  type BulkTarget,
+} from './bulk-rules';
+import type { ProductStatus } from './list-params';
+
+/** The target as a WHERE condition on the table (aliased `r`): the ids, or the list's filter. */
+function targetWhere(tx: Tx, target: BulkTarget) {
+  return target.kind === 'ids' ? tx`r.id = any(${target.ids}::uuid[])` : listWhere(tx, target.filter);
+}
+
+/**
+ * Counts the target's rows and refuses a target that is not what the admin saw: ids that are not all this table's,
+ * or a count of matching products other than the one confirmed. The rows are then changed by one statement with the
+ * same condition (no list of 20,000 ids goes back and forth, and no separate locking pass writes every row twice).
+ */
+export async function countTarget(tx: Tx, category: Category, target: BulkTarget): Promise<number> {
+  const [row] = await tx<{ n: number }[]>`select count(*)::int as n from ${table(tx, category)} r where ${targetWhere(tx, target)}`;
+  const n = row?.n ?? 0;
+  if (target.kind === 'ids' && n !== target.ids.length) throw new ActionError(NOT_IN_CATEGORY, 422);
+  if (target.kind === 'matching' && n !== target.expected) throw new ActionError(MATCHING_CHANGED, 409);
+  return n;
+}
+
+async function begin(tx: Tx, category: Category, target: BulkTarget, request: BulkRequest): Promise<number> {
+  await nameProductChange(tx, bulkNote(request));
+  return countTarget(tx, category, target);
+}
+
+/** Publish, unpublish or archive; answers how many products the target holds. */
+export async function bulkSetStatus(tx: Tx, category: Category, target: BulkTarget, status: ProductStatus): Promise<number> {
+  const n = await begin(tx, category, target, { kind: 'status', status });
+  await tx`update ${table(tx, category)} r set status = ${status} where ${targetWhere(tx, target)} and r.status <> ${status}`;
+  return n;
+}
+
+export async function bulkSetFlag(tx: Tx, category: Category, target: BulkTarget, flag: BulkFlag, value: boolean): Promise<number> {
+  const n = await begin(tx, category, target, { kind: 'flag', flag, value });
+  const column = tx(BULK_FLAGS[flag]);
+  await tx`update ${table(tx, category)} r set ${column} = ${value} where ${targetWhere(tx, target)} and r.${column} is distinct from ${value}`;
+  return n;
+}
+
+/**
+ * Every price column of the table by `percent`, rounded to the cent (Postgres' round: half away from zero, the rule
+ * of changedPriceCents), never below 0.01; cells without a price (none, or 0) stay so.
+ */
+export async function bulkChangePrices(tx: Tx, category: Category, target: BulkTarget, percent: number): Promise<number> {
+  const n = await begin(tx, category, target, { kind: 'price', percent });
+  const factor = 10_000 + basisPoints(percent);
+  if (!Number.isSafeInteger(factor)) throw new Error('the percent is not a whole number of basis points');
+  // Column names come from the table's own list (fields.ts) and the factor is a whole number: nothing from input.
+  const sets = priceColumns(category).map((c) => `${c} = case when r.${c} > 0 then greatest(0.01, round(r.${c} * ${factor} / 10000.0, 2)) else r.${c} end`);
+  const anyPriced = priceColumns(category).map((c) => `r.${c} > 0`).join(' or ');
+  try {
+    await tx`update ${table(tx, category)} r set ${tx.unsafe(sets.join(', '))} where ${targetWhere(tx, target)} and (${tx.unsafe(anyPriced)})`;
+  } catch (err) {
+    if ((err as { code?: string }).code === '22003') throw new ActionError(PRICE_TOO_LARGE, 422);
+    throw err;
+  }
+  return n;
+}
+
+/** Deletes the products (their image rows go with them); answers the count and the image URLs no row names now. */
+export async function bulkDelete(tx: Tx, category: Category, target: BulkTarget): Promise<{ count: number; unusedUrls: string[] }> {
+  const n = await begin(tx, category, target, { kind: 'delete' });
+  const images = await tx<{ image_url: string }[]>`
+    select i.image_url from public.product_images i
+     where i.${ownerKey(tx, category)} in (select r.id from ${table(tx, category)} r where ${targetWhere(tx, target)})`;
+  await tx`delete from ${table(tx, category)} r where ${targetWhere(tx, target)}`;
+  return { count: n, unusedUrls: await unusedImageUrls(tx, images.map((i) => i.image_url)) };
+}

@@ -236,7 +236,7 @@ describe('the admin modal and the product history', () => {
       { field: 'Status', before: 'Draft', after: 'Active' },
       { field: 'Price (Stone 1)', before: '$10.00', after: '$12.50' },
     ]);
-    expect(latest!.at).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(latest!.at).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M [A-Z]{2,5}$/);
     expect(first).toMatchObject({ title: 'Created as Draft', who: DEMO_USERS.admin.email });
     expect(screen.items.find((p) => p.id === id)?.status).toBe('active');
 

@@ -5,6 +5,7 @@ import { CATEGORIES, CATEGORY_INFO } from '../catalog/categories';
 export const ADMIN_HOME = '/admin/dashboard';
 export const ADMIN_LOGIN = '/admin/login';
 export const ADMIN_QUOTES = '/admin/quotes';
+export const ADMIN_STOREFRONT = '/admin/storefront';
 
 export type AdminNavIcon = 'dashboard' | 'orders' | 'quotes' | 'category' | 'pages' | 'settings';
 
@@ -20,6 +21,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: ADMIN_QUOTES, label: 'Quotes', icon: 'quotes' },
   ...CATEGORIES.map((c) => ({ href: `/admin/${CATEGORY_INFO[c].route}`, label: CATEGORY_INFO[c].label, icon: 'category' as const })),
   { href: '/admin/pages', label: 'Pages', icon: 'pages' },
+  { href: ADMIN_STOREFRONT, label: 'Storefront', icon: 'pages' },
   { href: '/admin/settings', label: 'Settings', icon: 'settings' },
 ];
 

@@ -119,6 +119,27 @@ export async function pageRows(tx: Tx, w: Fragment, sort: Sort, offset: number, 
       order = tx`k.price_from desc nulls last, k.id desc`;
       break;
     }
+    case 'featured': {
+      // The Storefront screen's featured products first, in their order, then the rest newest first. The featured
+      // part is at most 12 rows found by primary key; the rest walks the created_at indexes as Newest does, skipping
+      // those few, with the page window split between the two parts.
+      const [row] = await tx<{ n: number }[]>`
+        select count(*)::int as n from catalog_products where ${w} and status = 'active'
+           and (category, id) in (select category, product_id from featured_products)`;
+      const { first, second } = splitWindow(offset, limit, row?.n ?? 0);
+      keys = tx`
+        (select id, category, created_at,
+                (select f.position from featured_products f where f.category = p.category and f.product_id = p.id) as position
+           from catalog_products p where ${w} and status = 'active'
+            and (category, id) in (select category, product_id from featured_products)
+          order by position limit ${first.limit} offset ${first.offset})
+        union all
+        (select id, category, created_at, null::smallint from catalog_products where ${w} and status = 'active'
+            and (category, id) not in (select category, product_id from featured_products)
+          order by created_at desc, id desc limit ${second.limit} offset ${second.offset})`;
+      order = tx`k.position asc nulls last, k.created_at desc, k.id desc`;
+      break;
+    }
   }
   return tx<SummaryRow[]>`
     with k as materialized (${keys})
@@ -220,8 +241,3 @@ export async function loadHomeShowcase(): Promise<HomeShowcase> {
     };
   });
 }
-
-export const getHomeShowcase = unstable_cache(loadHomeShowcase, ['home-showcase-v1'], {
-  tags: [CATALOG_TAG],
-  revalidate: REVALIDATE_SECONDS,
-});

@@ -14,6 +14,8 @@ const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { ma
 const LOCK = 20261128;
 
 test('the hero and featured products set on the Storefront screen show on the home page', async ({ page }, info) => {
+  // The other layout's run may hold the lock for a minute first.
+  test.setTimeout(180_000);
   const lock = await sql.reserve();
   await lock`select pg_advisory_lock(${LOCK})`;
   const [settings] = await sql<Record<string, unknown>[]>`select * from storefront_settings`;
@@ -52,7 +54,9 @@ test('the hero and featured products set on the Storefront screen show on the ho
     const announced = page.locator('[id^="DndLiveRegion"]');
     await page.getByRole('button', { name: `Move ${second.name} (position 2)` }).focus();
     await page.keyboard.press('Space');
+    await expect(announced).toHaveText(/^(Picked up product 2 of 2|Product is over position 2 of 2)\.$/);
     await page.keyboard.press('ArrowUp');
+    await expect(announced).toHaveText('Product is over position 1 of 2.');
     await page.keyboard.press('Space');
     await expect(announced).toHaveText('Product dropped at position 1 of 2.');
     await expect(list.getByRole('listitem').first()).toContainText(second.name);

@@ -121,18 +121,17 @@ export async function pageRows(tx: Tx, w: Fragment, sort: Sort, offset: number, 
     }
     case 'featured': {
       // The Storefront screen's featured products first, in their order, then the rest newest first. The featured
-      // part is at most 12 rows found by primary key; the rest walks the created_at indexes as Newest does, skipping
-      // those few, with the page window split between the two parts.
-      const [row] = await tx<{ n: number }[]>`
-        select count(*)::int as n from catalog_products where ${w} and status = 'active'
-           and (category, id) in (select category, product_id from featured_products)`;
+      // part starts from its at most 12 rows and looks each product up by primary key (under the listing's
+      // conditions); the rest walks the created_at indexes as Newest does, skipping those few. The page window is
+      // split between the two parts.
+      const featured = tx`
+        select p.id, p.category, p.created_at, f.position from featured_products f
+          cross join lateral (select id, category, created_at from catalog_products
+                               where ${w} and status = 'active' and category = f.category and id = f.product_id) p`;
+      const [row] = await tx<{ n: number }[]>`select count(*)::int as n from (${featured}) fp`;
       const { first, second } = splitWindow(offset, limit, row?.n ?? 0);
       keys = tx`
-        (select id, category, created_at,
-                (select f.position from featured_products f where f.category = p.category and f.product_id = p.id) as position
-           from catalog_products p where ${w} and status = 'active'
-            and (category, id) in (select category, product_id from featured_products)
-          order by position limit ${first.limit} offset ${first.offset})
+        (${featured} order by f.position limit ${first.limit} offset ${first.offset})
         union all
         (select id, category, created_at, null::smallint from catalog_products where ${w} and status = 'active'
             and (category, id) not in (select category, product_id from featured_products)

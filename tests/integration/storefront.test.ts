@@ -223,6 +223,20 @@ describe("the 'Featured' listing sort", () => {
       expect(plan).not.toMatch(/^\s*->\s*Sort\b/m);
     });
   });
+
+  it('finds the featured part from its few rows by primary key (All Products, a material filter)', async () => {
+    await sql`insert into featured_products values (1, 'rings', ${p.ringA}), (2, 'necklaces', ${p.necklace})`;
+    await sql`analyze rings, necklaces, bracelets, earrings, body_jewelry, featured_products`;
+    await sql.begin(async (tx) => {
+      await tx`set local enable_seqscan = off`;
+      await tx`set local enable_bitmapscan = off`;
+      const rows = await tx.unsafe(`explain select p.id from featured_products f cross join lateral (select id, category, created_at
+        from catalog_products where material in ('gold', 'silver') and status = 'active' and category = f.category and id = f.product_id) p order by f.position`);
+      const plan = rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Nested Loop/);
+      for (const table of ['rings', 'necklaces', 'bracelets', 'earrings', 'body_jewelry']) expect(plan).toMatch(new RegExp(`Index Scan using ${table}_pkey`));
+    });
+  });
 });
 
 describe('the storefront image upload', () => {

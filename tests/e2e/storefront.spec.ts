@@ -84,6 +84,13 @@ test('the hero and featured products set on the Storefront screen show on the ho
     await expect(page.getByRole('link', { name: 'Shop the Collection' })).toHaveAttribute('href', '/new-arrivals');
     const featured = page.getByRole('region', { name: 'Featured Pieces' }).getByRole('heading', { level: 3 });
     await expect(featured).toHaveText([second.name, first.name]);
+
+    // The 'Featured' sort of the listings follows the same order.
+    await page.getByRole('region', { name: 'Featured Pieces' }).getByRole('link', { name: 'View all' }).click();
+    await expect(page).toHaveURL(/\/products\?sort=featured$/);
+    await expect(page.getByLabel('Sort by')).toHaveValue('featured');
+    await expect(page.locator('main').getByRole('heading', { level: 2 }).first()).toHaveText(second.name);
+    await expect(page.locator('main').getByRole('heading', { level: 2 }).nth(1)).toHaveText(first.name);
   } finally {
     const s = settings!;
     await sql`update storefront_settings set hero_image_url = ${s.hero_image_url as string | null}, hero_alt = ${s.hero_alt as string},

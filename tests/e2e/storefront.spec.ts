@@ -98,6 +98,8 @@ test('the hero and featured products set on the Storefront screen show on the ho
               tile_images = ${sql.json(s.tile_images as Record<string, string>)}, updated_at = ${s.updated_at as Date | null}`;
     await sql`delete from featured_products`;
     for (const f of featuredBefore) await sql`insert into featured_products ${sql(f)}`;
+    // Written past the app, so every server is told, as a save would, to drop its cached home page and listings.
+    await sql`select public.revalidate_cache_tags(array['catalog'], 'e2e-storefront')`;
     await lock`select pg_advisory_unlock(${LOCK})`;
     lock.release();
   }

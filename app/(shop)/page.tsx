@@ -4,8 +4,7 @@ import type { Metadata } from 'next';
 import Link from '@/components/shop/shop-link';
 import { CardIconSprite } from '@/components/shop/listing/card-icons';
 import { ProductImage } from '@/components/shop/listing/product-image';
-import { toCardProduct } from '@/components/shop/listing/card-product';
-import { ProductCard } from '@/components/shop/product-card';
+import { ProductRow } from '@/components/shop/home/product-row';
 import { OrganizationJsonLd } from '@/components/shop/organization-json-ld';
 import { getHome, type HomeData } from '@/lib/catalog/home';
 import { EMPTY_STOREFRONT, homeView } from '@/lib/catalog/home-rules';
@@ -191,35 +190,7 @@ export default async function HomePage() {
       {(featured.length > 0 || newArrivals.length > 0) && <CardIconSprite />}
       {/* Featured: chosen and ordered on the Storefront screen; only active products reach this list. */}
       {featured.length > 0 && (
-        <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 pt-20 sm:px-6 lg:px-8">
-          <div className="flex items-end justify-between gap-4">
-            <div>
-              <p className="text-xs font-medium uppercase tracking-[0.32em] text-gold-dark">Our selection</p>
-              <h2 id="featured-heading" className="mt-3 font-serif text-3xl font-medium text-ink sm:text-4xl">
-                Featured Pieces
-              </h2>
-            </div>
-            <Link
-              href="/products?sort=featured"
-              scroll={false}
-              className="inline-flex items-center gap-2 text-sm text-ink underline-offset-4 hover:text-gold-dark hover:underline"
-            >
-              View all
-              <Icon node={ArrowRight} aria-hidden className="size-4" />
-            </Link>
-          </div>
-          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4 lg:gap-x-6" data-testid="featured-products">
-            {featured.map((product) => (
-              <li key={product.id}>
-                <ProductCard
-                  product={toCardProduct(product)}
-                  sizes="(min-width:1280px) 296px,(min-width:768px) 23vw,46vw"
-                  headingLevel="h3"
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ProductRow id="featured-heading" eyebrow="Our selection" title="Featured Pieces" href="/products?sort=featured" products={featured} className="pt-20" testId="featured-products" />
       )}
 
       {/* Story */}
@@ -258,35 +229,7 @@ export default async function HomePage() {
 
       {/* New arrivals */}
       {newArrivals.length > 0 && (
-        <section aria-labelledby="arrivals-heading" className="mx-auto max-w-7xl px-4 pt-24 sm:px-6 lg:px-8">
-          <div className="flex items-end justify-between gap-4">
-            <div>
-              <p className="text-xs font-medium uppercase tracking-[0.32em] text-gold-dark">Just in</p>
-              <h2 id="arrivals-heading" className="mt-3 font-serif text-3xl font-medium text-ink sm:text-4xl">
-                New Arrivals
-              </h2>
-            </div>
-            <Link
-              href="/new-arrivals"
-              scroll={false}
-              className="inline-flex items-center gap-2 text-sm text-ink underline-offset-4 hover:text-gold-dark hover:underline"
-            >
-              View all
-              <Icon node={ArrowRight} aria-hidden className="size-4" />
-            </Link>
-          </div>
-          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4 lg:gap-x-6">
-            {newArrivals.map((product) => (
-              <li key={product.id}>
-                <ProductCard
-                  product={toCardProduct(product)}
-                  sizes="(min-width:1280px) 296px,(min-width:768px) 23vw,46vw"
-                  headingLevel="h3"
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ProductRow id="arrivals-heading" eyebrow="Just in" title="New Arrivals" href="/new-arrivals" products={newArrivals} className="pt-24" />
       )}
 
       {/* Testimonials */}

@@ -64,6 +64,11 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
     service_role: ['SELECT'],
   },
   shop_settings_events: { authenticated: ['SELECT'] },
+  storefront_settings: {
+    anon: ['SELECT'],
+    authenticated: ['SELECT', 'UPDATE(hero_image_url, hero_alt, hero_heading, hero_link, hero_link_label, tile_images, updated_at, updated_by)'],
+  },
+  featured_products: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'DELETE'] },
   document_numbers: SERVER_ONLY,
   invoices: { authenticated: ['SELECT'], service_role: ['SELECT'] },
   credit_notes: { authenticated: ['SELECT'], service_role: ['SELECT'] },

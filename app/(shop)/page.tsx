@@ -4,10 +4,10 @@ import type { Metadata } from 'next';
 import Link from '@/components/shop/shop-link';
 import { CardIconSprite } from '@/components/shop/listing/card-icons';
 import { ProductImage } from '@/components/shop/listing/product-image';
-import { toCardProduct } from '@/components/shop/listing/card-product';
-import { ProductCard } from '@/components/shop/product-card';
+import { ProductRow } from '@/components/shop/home/product-row';
 import { OrganizationJsonLd } from '@/components/shop/organization-json-ld';
-import { getHomeShowcase, type HomeShowcase } from '@/lib/catalog/listing';
+import { getHome, type HomeData } from '@/lib/catalog/home';
+import { EMPTY_STOREFRONT, homeView } from '@/lib/catalog/home-rules';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { getShopSettings } from '@/lib/settings/shop-settings';
 import { logError } from '@/lib/core/log';
@@ -75,13 +75,13 @@ const TESTIMONIALS = [
   },
 ];
 
-async function loadShowcase(): Promise<HomeShowcase> {
+async function loadHomeData(): Promise<HomeData> {
   try {
-    return await getHomeShowcase();
+    return await getHome();
   } catch (err) {
     // The home page still tells the story when the catalog cannot be read.
     logError('Home showcase query failed', err);
-    return { newArrivals: [], covers: {} };
+    return { ...homeView(EMPTY_STOREFRONT, {}), newArrivals: [] };
   }
 }
 
@@ -96,9 +96,8 @@ function FiveStars() {
 }
 
 export default async function HomePage() {
-  const [{ newArrivals, covers }, settings] = await Promise.all([loadShowcase(), getShopSettings()]);
-  const heroMain = covers.necklaces ?? covers.rings ?? null;
-  const heroSide = covers.rings ?? covers.earrings ?? null;
+  // Staff's choices from the Storefront screen, each falling back to the newest product's image (lib/catalog/home-rules.ts).
+  const [{ hero, tiles, featured, newArrivals }, settings] = await Promise.all([loadHomeData(), getShopSettings()]);
 
   return (
     <>
@@ -109,7 +108,7 @@ export default async function HomePage() {
           <div>
             <p className="text-xs font-medium uppercase tracking-[0.32em] text-gold-dark">Wholesale fine jewelry · Since 2003</p>
             <h1 className="mt-5 text-balance font-serif text-[2.75rem] font-medium leading-[1.05] tracking-tight text-ink sm:text-6xl lg:text-[4.25rem]">
-              Handcrafted jewelry for the shops that love it
+              {hero.heading}
             </h1>
             <p className="mt-6 max-w-lg text-base leading-7 text-ink-soft sm:text-lg">
               For more than twenty years we have designed and made rings, necklaces, bracelets and earrings for
@@ -117,11 +116,11 @@ export default async function HomePage() {
             </p>
             <div className="mt-9 flex flex-wrap gap-3">
               <Link
-                href="/products"
+                href={hero.link}
                 scroll={false}
                 className="btn-primary h-12 rounded-sm px-7"
               >
-                Shop the Collection
+                {hero.linkLabel}
                 <Icon node={ArrowRight} aria-hidden className="size-4" />
               </Link>
               <Link
@@ -136,8 +135,8 @@ export default async function HomePage() {
           <div className="relative mx-auto w-full max-w-sm sm:max-w-md lg:max-w-none">
             <div className="relative ml-auto w-[82%]">
               <ProductImage
-                src={heroMain}
-                alt="A necklace from our current collection"
+                src={hero.imageUrl}
+                alt={hero.alt}
                 sizes="(min-width:1024px) 460px,80vw"
                 widths="hero"
                 priority
@@ -146,7 +145,7 @@ export default async function HomePage() {
             </div>
             <div className="absolute -bottom-6 left-0 w-[44%] border-[6px] border-ivory">
               <ProductImage
-                src={heroSide}
+                src={hero.sideImageUrl}
                 alt="A ring from our current collection"
                 sizes="(min-width: 1024px) 250px, 40vw"
                 widths="tile"
@@ -171,7 +170,7 @@ export default async function HomePage() {
             <li key={tile.href}>
               <Link href={tile.href} scroll={false} className="group block">
                 <ProductImage
-                  src={covers[tile.cover] ?? null}
+                  src={tiles[tile.cover] ?? null}
                   alt=""
                   sizes="(min-width: 1024px) 200px, (min-width: 640px) 31vw, 46vw"
                   widths="tile"
@@ -186,6 +185,13 @@ export default async function HomePage() {
           ))}
         </ul>
       </section>
+
+      {/* One sprite for the cards of both product sections (its symbols' ids must be unique on the page). */}
+      {(featured.length > 0 || newArrivals.length > 0) && <CardIconSprite />}
+      {/* Featured: chosen and ordered on the Storefront screen; only active products reach this list. */}
+      {featured.length > 0 && (
+        <ProductRow id="featured-heading" eyebrow="Our selection" title="Featured Pieces" href="/products?sort=featured" products={featured} className="pt-20" testId="featured-products" />
+      )}
 
       {/* Story */}
       <section aria-labelledby="story-heading" className="mt-24 bg-ivory-deep/70">
@@ -223,36 +229,7 @@ export default async function HomePage() {
 
       {/* New arrivals */}
       {newArrivals.length > 0 && (
-        <section aria-labelledby="arrivals-heading" className="mx-auto max-w-7xl px-4 pt-24 sm:px-6 lg:px-8">
-          <div className="flex items-end justify-between gap-4">
-            <div>
-              <p className="text-xs font-medium uppercase tracking-[0.32em] text-gold-dark">Just in</p>
-              <h2 id="arrivals-heading" className="mt-3 font-serif text-3xl font-medium text-ink sm:text-4xl">
-                New Arrivals
-              </h2>
-            </div>
-            <Link
-              href="/new-arrivals"
-              scroll={false}
-              className="inline-flex items-center gap-2 text-sm text-ink underline-offset-4 hover:text-gold-dark hover:underline"
-            >
-              View all
-              <Icon node={ArrowRight} aria-hidden className="size-4" />
-            </Link>
-          </div>
-          <CardIconSprite />
-          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4 lg:gap-x-6">
-            {newArrivals.map((product) => (
-              <li key={product.id}>
-                <ProductCard
-                  product={toCardProduct(product)}
-                  sizes="(min-width:1280px) 296px,(min-width:768px) 23vw,46vw"
-                  headingLevel="h3"
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ProductRow id="arrivals-heading" eyebrow="Just in" title="New Arrivals" href="/new-arrivals" products={newArrivals} className="pt-24" />
       )}
 
       {/* Testimonials */}

@@ -1,10 +1,11 @@
-// The back office's side menu (Dashboard, Orders, Customers, Quotes, the five categories, Pages, Settings, then Sign out). Pure data: the
+// The back office's side menu (Dashboard, Orders, Customers, Quotes, the five categories, Pages, Storefront, Settings, then Sign out). Pure data: the
 // frame renders it, and a new screen is one more entry here.
 import { CATEGORIES, CATEGORY_INFO } from '../catalog/categories';
 
 export const ADMIN_HOME = '/admin/dashboard';
 export const ADMIN_LOGIN = '/admin/login';
 export const ADMIN_QUOTES = '/admin/quotes';
+export const ADMIN_STOREFRONT = '/admin/storefront';
 
 export type AdminNavIcon = 'dashboard' | 'orders' | 'customers' | 'quotes' | 'category' | 'pages' | 'settings';
 
@@ -21,6 +22,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: ADMIN_QUOTES, label: 'Quotes', icon: 'quotes' },
   ...CATEGORIES.map((c) => ({ href: `/admin/${CATEGORY_INFO[c].route}`, label: CATEGORY_INFO[c].label, icon: 'category' as const })),
   { href: '/admin/pages', label: 'Pages', icon: 'pages' },
+  { href: ADMIN_STOREFRONT, label: 'Storefront', icon: 'pages' },
   { href: '/admin/settings', label: 'Settings', icon: 'settings' },
 ];
 

@@ -3,18 +3,23 @@
 import { MATERIALS, type Material } from './categories';
 import { parsePageParam } from '../core/pagination';
 
-export const SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+/**
+ * SPEC's three sorts in SPEC's words, then Featured: the Storefront screen's featured products first in their order,
+ * then the rest newest first (lib/catalog/listing.ts). Newest stays the default.
+ */
+export const SORTS = ['newest', 'price-asc', 'price-desc', 'featured'] as const;
 export type Sort = (typeof SORTS)[number];
 
-/** The search page adds relevance (SKU and name matches first), its default. */
-export const SEARCH_SORTS = ['relevance', ...SORTS] as const;
+/** The search page adds relevance (SKU and name matches first), its default; Featured is a listing order only. */
+export const SEARCH_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
-export const SORT_LABELS: Record<SearchSort, string> = {
+export const SORT_LABELS: Record<SearchSort | Sort, string> = {
   relevance: 'Relevance',
   newest: 'Newest',
   'price-asc': 'Price: Low to High',
   'price-desc': 'Price: High to Low',
+  featured: 'Featured',
 };
 
 export interface ListingQuery {

@@ -123,6 +123,26 @@ export async function pageRows(tx: Tx, w: Fragment, sort: Sort, offset: number, 
       order = tx`k.price_from desc nulls last, k.id desc`;
       break;
     }
+    case 'featured': {
+      // The Storefront screen's featured products first, in their order, then the rest newest first. The featured
+      // part starts from its at most 12 rows and looks each product up by primary key (under the listing's
+      // conditions); the rest walks the created_at indexes as Newest does, skipping those few. The page window is
+      // split between the two parts.
+      const featured = tx`
+        select p.id, p.category, p.created_at, f.position from featured_products f
+          cross join lateral (select id, category, created_at from catalog_products
+                               where ${w} and status = 'active' and category = f.category and id = f.product_id) p`;
+      const [row] = await tx<{ n: number }[]>`select count(*)::int as n from (${featured}) fp`;
+      const { first, second } = splitWindow(offset, limit, row?.n ?? 0);
+      keys = tx`
+        (${featured} order by f.position limit ${first.limit} offset ${first.offset})
+        union all
+        (select id, category, created_at, null::smallint from catalog_products where ${w} and status = 'active'
+            and (category, id) not in (select category, product_id from featured_products)
+          order by created_at desc, id desc limit ${second.limit} offset ${second.offset})`;
+      order = tx`k.position asc nulls last, k.created_at desc, k.id desc`;
+      break;
+    }
   }
   return tx<SummaryRow[]>`
     with k as materialized (${keys})
@@ -224,8 +244,3 @@ export async function loadHomeShowcase(): Promise<HomeShowcase> {
     };
   });
 }
-
-export const getHomeShowcase = unstable_cache(loadHomeShowcase, ['home-showcase-v1'], {
-  tags: [CATALOG_TAG],
-  revalidate: REVALIDATE_SECONDS,
-});

@@ -50,6 +50,8 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.quotes.decline': () => ({ quoteId: fx.quotes[1], reason: 'Written by the admin action matrix.' }),
   // The seeded values again: the admin's call changes nothing other tests read.
   'admin.settings.update': () => ({ ...SEED_SHOP_SETTINGS, notifyEmail: '' }),
+  // Nothing chosen (the seed's state): the home page keeps its fallback for other tests.
+  'admin.storefront.update': () => ({ heroImageUrl: null, heroAlt: '', heroHeading: '', heroLink: '', heroLinkLabel: '', tileImages: {}, featured: [] }),
 };
 
 const ROUTES: Record<string, () => Request> = {
@@ -58,6 +60,8 @@ const ROUTES: Record<string, () => Request> = {
   'admin.productImages.upload': () => uploadRequest('rings', fx.product, fx.png),
   'admin.products.import': () => importRequest('rings', `sku,name\n${matrixSku()},Matrix Import\n`),
   'admin.products.export': () => new Request('http://localhost/api/admin/products/export?category=rings'),
+  'admin.storefront.uploadImage': () =>
+    new Request('http://localhost/api/admin/storefront-images', { method: 'POST', headers: { 'content-type': 'image/png' }, body: Buffer.from(fx.png) }),
 };
 
 /** Route handlers for an order's documents, with the request each is asked. */

@@ -80,6 +80,8 @@ export async function fingerprint(sql: postgres.Sql): Promise<string> {
       (select count(*)::text from admin_users),
       (select md5(row_to_json(s)::text) from shop_settings s),
       (select count(*)::text from shop_settings_events),
+      (select md5(row_to_json(s)::text) from storefront_settings s),
+      (select coalesce(md5(string_agg(position || category || product_id, ',' order by position)), '') from featured_products),
       (select count(*)::text from invoices) || ':' || (select count(*)::text from credit_notes),
       (select count(*)::text || coalesce(md5(string_agg(name, ',' order by name)), '') from storage.objects),
       (select string_agg(id::text || status || updated_at::text, ',' order by id) from quotes),

@@ -97,7 +97,7 @@ const ORDER = {
 
 async function expectedPage(scope: ListingScope, query: ListingQuery) {
   const rows = await sql<{ id: string }[]>`
-    select id from (${scopeRows(scope, query.materials)}) s ${ORDER[query.sort]}
+    select id from (${scopeRows(scope, query.materials)}) s ${ORDER[query.sort as keyof typeof ORDER]}
      limit ${PAGE_SIZE} offset ${(query.page - 1) * PAGE_SIZE}`;
   const [count] = await sql<{ n: number; priced: number }[]>`
     select count(*)::int as n, count(price_from)::int as priced from (${scopeRows(scope, query.materials)}) s`;

@@ -29,8 +29,15 @@ describe('parseListingQuery', () => {
     expect(parseListingQuery({ page: 'x' }).page).toBe(1);
   });
   it('labels the sort options exactly', () => {
-    expect(SORTS.map((s) => SORT_LABELS[s])).toEqual(['Newest', 'Price: Low to High', 'Price: High to Low']);
+    // SPEC's three options in its words, then Featured; Newest stays the default.
+    expect(SORTS.map((s) => SORT_LABELS[s])).toEqual(['Newest', 'Price: Low to High', 'Price: High to Low', 'Featured']);
     expect(SORT_LABELS.relevance).toBe('Relevance');
+    expect(parseSort(undefined)).toBe('newest');
+  });
+  it('reads ?sort=featured on listings; search has no Featured order', () => {
+    expect(parseListingQuery({ sort: 'featured' }).sort).toBe('featured');
+    expect(SEARCH_SORTS).not.toContain('featured');
+    expect(parseSearchQuery({ q: 'ring', sort: 'featured' }).sort).toBe('relevance');
   });
 });
 

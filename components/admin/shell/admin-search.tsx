@@ -3,14 +3,11 @@
 // (Products, Orders, Customers); Ctrl or Cmd + / focuses it from anywhere. With an empty box it offers the last 5
 // searches. Choosing a product hands it to its category screen ('admin_edit_product'), which opens its edit modal; an
 // order opens its row on the orders screen, a customer their page.
-import { History, Loader2, Search, ShoppingBag, User } from 'lucide-react';
+import { History, Loader2, Search } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { customerHref } from '@/lib/admin/customers/params';
 import { orderRowHref } from '@/lib/admin/orders/params';
-import { CATEGORY_INFO } from '@/lib/catalog/categories';
-import { formatCents } from '@/lib/core/format/money';
-import { statusLabel } from '@/lib/orders/status';
 import {
   categoryScreenPath,
   EDIT_HANDOFF_KEY,
@@ -22,20 +19,12 @@ import {
   resultCount,
   SEARCH_HISTORY_KEY,
   SEARCH_KIND_LABELS,
-  type AdminCustomerHit,
-  type AdminOrderHit,
-  type AdminSearchResult,
   type SearchKind,
 } from '@/lib/admin/search/rules';
-import { Thumb } from '../thumb';
+import { ResultBody, type ResultOption } from './search-result';
 import { useAdminSearch } from './use-admin-search';
 
-type Option =
-  | { kind: 'products'; result: AdminSearchResult }
-  | { kind: 'orders'; result: AdminOrderHit }
-  | { kind: 'customers'; result: AdminCustomerHit }
-  | { kind: 'history'; query: string };
-type ResultOption = Exclude<Option, { kind: 'history' }>;
+type Option = ResultOption | { kind: 'history'; query: string };
 
 const optionKey = (o: ResultOption) => (o.kind === 'customers' ? o.result.key : o.result.id);
 
@@ -265,54 +254,3 @@ export function AdminSearch() {
   );
 }
 
-/** One result's picture and two lines: a product's name and SKU, an order's reference and buyer, a customer's name. */
-function ResultBody({ option }: { option: ResultOption }) {
-  const icon = 'flex size-8 shrink-0 items-center justify-center rounded bg-neutral-100 text-neutral-500';
-  if (option.kind === 'products') {
-    const r = option.result;
-    return (
-      <>
-        <Thumb src={r.imageUrl} size={32} />
-        <span className="min-w-0">
-          <span className="block truncate text-sm text-ink">{r.name}</span>
-          <span className="tabular block text-xs text-stone-muted">
-            {CATEGORY_INFO[r.category].label} · SKU: {r.sku ?? 'N/A'}
-          </span>
-        </span>
-      </>
-    );
-  }
-  if (option.kind === 'orders') {
-    const r = option.result;
-    return (
-      <>
-        <span aria-hidden className={icon}>
-          <ShoppingBag className="size-4" />
-        </span>
-        <span className="min-w-0">
-          <span className="tabular block truncate text-sm text-ink">
-            {r.reference} · {formatCents(r.totalCents)} · {statusLabel(r.status)}
-          </span>
-          <span className="block truncate text-xs text-stone-muted">{[r.name ?? 'Guest', r.email].filter(Boolean).join(' · ')}</span>
-        </span>
-      </>
-    );
-  }
-  const r = option.result;
-  return (
-    <>
-      <span aria-hidden className={icon}>
-        <User className="size-4" />
-      </span>
-      <span className="min-w-0">
-        <span className="block truncate text-sm text-ink">
-          {r.name || r.email}
-          {r.isGuest ? ' · Guest' : ''}
-        </span>
-        <span className="block truncate text-xs text-stone-muted">
-          {r.email} · {r.orders} {r.orders === 1 ? 'order' : 'orders'}
-        </span>
-      </span>
-    </>
-  );
-}

@@ -27,7 +27,14 @@ await app.prepare();
 const pages = process.env.PAGE_FRONT_CACHE === 'off' ? null : new PageFrontCache();
 // The same build folder as next.config.ts's distDir.
 const assets = new PrecompressedStatic(join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'static'));
+// A longer request line is refused before Next sees it: Next answers a long path's trailing slash with a redirect
+// that repeats the URL in two headers, more than clients accept, so the client would get a broken response.
+const MAX_URL_LENGTH = 8_192;
 const server = createServer((req, res) => {
+  if ((req.url?.length ?? 0) > MAX_URL_LENGTH) {
+    res.writeHead(414, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('The address is too long.');
+    return;
+  }
   stampClientAddress(req);
   if (assets.serve(req, res)) return;
   const key = pages ? frontCacheKey(req) : null;

@@ -60,13 +60,7 @@ export function CustomerSummary({ data, timeZone }: { data: CustomerDetail; time
                     {a.type === 'shipping' ? 'Shipping' : 'Billing'}
                     {a.isDefault ? ' · default' : ''}
                   </p>
-                  <address className="not-italic break-words">
-                    {a.lines.map((l, i) => (
-                      <span key={i} className="block">
-                        {l}
-                      </span>
-                    ))}
-                  </address>
+                  <AddressLines lines={a.lines} />
                 </li>
               ))}
             </ul>
@@ -78,13 +72,7 @@ export function CustomerSummary({ data, timeZone }: { data: CustomerDetail; time
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {data.orderAddresses.map((lines) => (
                 <li key={lines.join('|')} className="rounded border border-neutral-200 p-3 text-sm">
-                  <address className="not-italic break-words">
-                    {lines.map((l, i) => (
-                      <span key={i} className="block">
-                        {l}
-                      </span>
-                    ))}
-                  </address>
+                  <AddressLines lines={lines} />
                 </li>
               ))}
             </ul>
@@ -92,5 +80,17 @@ export function CustomerSummary({ data, timeZone }: { data: CustomerDetail; time
         )}
       </section>
     </>
+  );
+}
+
+function AddressLines({ lines }: { lines: readonly string[] }) {
+  return (
+    <address className="not-italic break-words">
+      {lines.map((l, i) => (
+        <span key={i} className="block">
+          {l}
+        </span>
+      ))}
+    </address>
   );
 }

@@ -56,8 +56,9 @@ test.describe.serial('a product from the back office to the storefront', () => {
       { name: 'front.png', mimeType: 'image/png', buffer: await png('#b08d57') },
       { name: 'side.png', mimeType: 'image/png', buffer: await png('#3b5b8c') },
     ]);
-    await expect(dialog.getByRole('heading', { name: 'Images (2)' })).toBeVisible();
+    // The toast first: it shows as soon as an upload is stored and goes after a few seconds.
     await expect(page.getByText('Image uploaded successfully').first()).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Images (2)' })).toBeVisible();
     const [first, second] = await imageUrls(id);
     expect(second, 'both images are stored').toBeTruthy();
 

@@ -87,7 +87,7 @@ adminTest('a buyer is told of the order, its dispatch with tracking and a partia
     await dialog.getByLabel('Tracking number (optional)').fill(TRACKING);
     await dialog.getByRole('button', { name: 'Mark dispatched' }).click();
     await expect(dialog).toBeHidden();
-    await expect(details.getByText('Completed → Dispatched')).toBeVisible();
+    await expect(details.getByText('Processing → Dispatched')).toBeVisible();
     await expect(details.getByRole('link', { name: TRACKING })).toHaveAttribute('href', `https://www.ups.com/track?tracknum=${TRACKING}`);
 
     const dispatched = await mailWithSubject(customer.email, `Your order ${reference} is on its way`);
@@ -98,13 +98,15 @@ adminTest('a buyer is told of the order, its dispatch with tracking and a partia
     const card = buyer.getByTestId('account-order').filter({ hasText: reference });
     await expect(card.getByTestId('order-tracking')).toHaveText(`Shipped with UPS · Tracking number ${TRACKING}`);
 
-    // A partial refund: the credit note in the row and in the account, and the refund mail.
-    await details.getByLabel('Status').selectOption('refunded');
-    const refund = page.getByRole('dialog', { name: `Refund order ${reference}?` });
+    // A partial refund from the row's Refund button (the order stays Dispatched): the credit note in the row and in
+    // the account, and the refund mail.
+    await page.getByRole('button', { name: `Refund order ${reference}` }).first().click();
+    const refund = page.getByRole('dialog', { name: `Refund order ${reference}` });
     await refund.getByLabel('Partial refund').check();
     await refund.getByLabel('Amount to refund in dollars').fill('20');
-    await refund.getByRole('button', { name: 'Refund $20.00 and mark refunded' }).click();
+    await refund.getByRole('button', { name: 'Refund $20.00' }).click();
     await expect(refund).toBeHidden();
+    await expect(details.getByLabel('Status')).toHaveValue('dispatched');
     const creditNote = details.getByRole('link', { name: /^Credit note CN-\d{4}-\d{6}/ });
     await expect(creditNote).toBeVisible();
     const pdf = await page.request.get((await creditNote.getAttribute('href'))!);

@@ -148,14 +148,13 @@ describe('storefront reads see active products only', () => {
     expect(suggested.map((s) => s.id)).toEqual([ids.active]);
   });
 
-  it('an admin reading the shop sees what a shopper sees (public reads run as anon)', async () => {
-    // The admin can read the draft through the API's policy, but the storefront never asks as the admin.
-    const [seen] = await withActor({ role: 'authenticated', userId: await adminId(), email: DEMO_USERS.admin.email }, (tx) =>
-      tx<{ n: number }[]>`select count(*)::int as n from rings where id = ${ids.draft}`,
-    );
+  it('an admin reading the shop sees what a shopper sees: the shop’s own queries leave drafts out', async () => {
+    // The tables' read policy stays open (a condition there would keep Postgres from the search and SKU indexes, see
+    // the product_status_history migration), so the status is the storefront queries' own condition.
+    const [seen] = await withActor({ role: 'anon' }, (tx) => tx<{ n: number }[]>`select count(*)::int as n from rings where id = ${ids.draft}`);
     expect(seen!.n).toBe(1);
-    const [anon] = await withActor({ role: 'anon' }, (tx) => tx<{ n: number }[]>`select count(*)::int as n from rings where id = ${ids.draft}`);
-    expect(anon!.n).toBe(0);
+    expect(await resolveProductRoute('rings', ids.draft)).toEqual({ kind: 'not-found' });
+    expect((await resolveProductRoute('rings', ids.active)).kind).toBe('found');
   });
 });
 

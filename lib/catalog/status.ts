@@ -19,7 +19,7 @@ export function isProductStatus(value: unknown): value is ProductStatus {
 }
 
 /**
- * The shop's condition on the catalog tables and view. The policies already hide other products from the API's
- * roles; saying it in the query lets the planner use the status-led indexes.
+ * The shop's condition on the catalog tables and view: every storefront query says it, and it is the only gate (the
+ * tables' read policy stays open so that search and SKU lookups keep their indexes; ARCHITECTURE.md, Status).
  */
 export const ACTIVE_SQL = "status = 'active'";

@@ -91,3 +91,6 @@ begin
   end loop;
 end;
 $$;
+
+-- The row-level history function of the product_status_history migration has no trigger left.
+drop function public.record_product_change();

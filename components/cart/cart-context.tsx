@@ -32,6 +32,8 @@ interface State {
   items: CartItem[];
   ready: boolean;
   corrections: CartCorrection[];
+  /** Changes asked for before the line rules had loaded (a Reorder answered first): applied once they have. */
+  queued: Action[];
 }
 
 type Rules = typeof import('@/lib/cart/lines') & typeof import('@/lib/cart/corrections');
@@ -56,9 +58,12 @@ const loadCartCode = () =>
   );
 
 function reducer(state: State, action: Action): State {
-  if (action.type === 'loaded') return { items: action.items, ready: true, corrections: action.corrections };
+  if (action.type === 'loaded') {
+    const loaded: State = { items: action.items, ready: true, corrections: action.corrections, queued: [] };
+    return state.queued.reduce(reducer, loaded);
+  }
   if (action.type === 'dismiss') return state.corrections.length === 0 ? state : { ...state, corrections: [] };
-  if (!rules) return state;
+  if (!rules) return { ...state, queued: [...state.queued, action] };
   if (action.type === 'rules') {
     const { items, corrections } = rules.applyQuantityRules(state.items, action.updates);
     return { ...state, items, corrections: [...state.corrections, ...corrections] };
@@ -76,7 +81,7 @@ function readRaw(): string | null {
 }
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [state, dispatch] = useReducer(reducer, { items: [], ready: false, corrections: [] });
+  const [state, dispatch] = useReducer(reducer, { items: [], ready: false, corrections: [], queued: [] });
 
   // Read after mount so the first client render matches the server's (no hydration mismatch). The validator is
   // loaded on demand once the page has loaded: it stays out of the JavaScript a page needs to show itself, and

@@ -115,8 +115,7 @@ export const FUNCTION_GRANTS: Record<string, RoleGrants> = {
   'admin_shop_settings()': { authenticated: ['EXECUTE'] },
   'issue_document(text,integer,uuid,uuid,bigint,jsonb)': { authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
   'order_kept_cents(uuid,text,bigint)': { authenticated: ['EXECUTE'] },
-  'admin_search_orders(text[],integer)': { authenticated: ['EXECUTE'] },
-  'admin_search_customers(text[],integer)': { authenticated: ['EXECUTE'] },
+  'admin_people_search(text,text[],integer)': { authenticated: ['EXECUTE'] },
 };
 
 /** One privilege on one object, column-level ones as 'INSERT(col)'. */

@@ -11,7 +11,7 @@ import { parseCustomersQuery, type CustomersQuery } from '@/lib/admin/customers/
 import { loadAdminOrders } from '@/lib/admin/orders/list';
 import { parseOrdersQuery } from '@/lib/admin/orders/params';
 import { searchAdmin } from '@/lib/admin/search/query';
-import { db, type DbActor } from '@/lib/core/db';
+import { db, withActor, type DbActor } from '@/lib/core/db';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { sql } from './checkout-support';
 
@@ -224,6 +224,17 @@ describe("a customer's page", () => {
     expect(await loadCustomer(admin, guestKey(`nobody-${TAG}@customers.test`), 1)).toBeNull();
   });
 
+  it("finds a guest's orders through the guest e-mail index as the admin, under the row policies", async () => {
+    const plan = await withActor(admin, async (tx) => {
+      await tx`set local enable_seqscan = off`;
+      const rows = await tx.unsafe(`explain select o.id from public.orders o where o.guest_email = '${gusEmail.toLowerCase()}'
+        order by o.created_at desc, o.id desc limit 20`);
+      return rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n');
+    });
+    // A condition the policy must wait for (not leakproof) would leave a scan of every order, whatever the settings.
+    expect(plan).toMatch(/(Bitmap Index Scan on|Index (Only )?Scan (Backward )?using) orders_guest_email_idx/);
+  });
+
   it('links to an order that the orders screen shows alone', async () => {
     const page = await loadAdminOrders(admin, parseOrdersQuery({ status: 'pending' }), 'America/New_York', orderIds[1]!);
     expect(page.orders.map((o) => o.reference)).toEqual([refs.A2]);
@@ -260,6 +271,24 @@ describe('header search', () => {
     expect(bySku.products[0]?.sku).toBe(ring!.sku);
   });
 
+  it('finds matches older than the newest 1,000 orders, and the newest ones among many', async () => {
+    const filler = `filler-${TAG}@customers.test`;
+    await sql`insert into orders (customer_email, customer_name, status, total_amount, created_at)
+              select ${filler}, 'Filler', 'completed', 100, now() - make_interval(secs => g) from generate_series(1, 1000) g`;
+    try {
+      // Ava's five orders are from 2002, behind 1,000 newer ones: found by the second step.
+      const old = await searchAdmin(admin, `${TAG}-a`);
+      expect(old.orders.map((o) => o.reference)).toEqual([refs.A5, refs.A4, refs.A3, refs.A2, refs.A1]);
+      // 1,000 matches among the newest rows: the first step's newest five.
+      const newest = await sql<{ id: string }[]>`select id from orders where customer_email = ${filler} order by created_at desc, id desc limit 5`;
+      const many = await searchAdmin(admin, `filler-${TAG}`);
+      expect(many.orders.map((o) => o.id)).toEqual(newest.map((o) => o.id));
+      expect(many.customers.map((c) => c.orders)).toEqual([1000]);
+    } finally {
+      await sql`delete from orders where customer_email = ${filler}`;
+    }
+  });
+
   it('takes % and _ in a typed word literally', async () => {
     const results = await searchAdmin(admin, `gus%${TAG}`);
     expect([results.orders, results.customers]).toEqual([[], []]);
@@ -270,8 +299,8 @@ describe('header search', () => {
   it('the database functions behind it answer nothing to a caller who is not an admin', async () => {
     // No user's claims at all: the functions check for an admin themselves, as they read past the row policies.
     const [row] = await sql<{ orders: number; customers: number }[]>`
-      select (select count(*)::int from public.admin_search_orders(array['%'], 5)) as orders,
-             (select count(*)::int from public.admin_search_customers(array['%'], 5)) as customers`;
+      select (select count(*)::int from public.admin_people_search('orders', array['%'], 5)) as orders,
+             (select count(*)::int from public.admin_people_search('customers', array['%'], 5)) as customers`;
     expect(row).toEqual({ orders: 0, customers: 0 });
   });
 

@@ -61,7 +61,7 @@ export async function loadCustomer(actor: DbActor, key: string, pageParam: numbe
     const customer = toCustomerRow(row);
     const theirs = row.user_id
       ? tx`o.user_id = ${row.user_id}`
-      : tx`o.user_id is null and lower(o.customer_email::text) = ${row.email.toLowerCase()}`;
+      : tx`o.guest_email = ${row.email.toLowerCase()}`;
     const [sums] = await tx<[{ refunded: string; cancelled: number }]>`
       select coalesce(sum(r.amount), 0)::bigint as refunded, (select count(*)::int from public.orders o where ${theirs} and o.status = 'cancelled') as cancelled
         from public.orders o join public.transactions r on r.order_id = o.id and r.kind = 'refund' and r.status in ('pending', 'succeeded')

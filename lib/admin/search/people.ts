@@ -3,7 +3,7 @@ import 'server-only';
 // found anywhere, as LIKE '%word%' on one lower-cased text per row, the newest first, 5 of each, once a word has 3
 // characters. Both run in a database function that checks the admin and reads past the row policies, so that the
 // trigram indexes can serve the words: it searches the newest 1,000 rows first and, when they hold fewer than 5
-// matches, every match (migrations …128000700 and …128000900 say why).
+// matches, every match (migration …128000700 says why).
 import { withActor, type DbActor, type Tx } from '../../core/db';
 import { orderReference } from '../../orders/reference';
 import { ADMIN_SEARCH_PER_KIND, containsPattern, searchesPeople, searchWords, type AdminCustomerHit, type AdminOrderHit } from './rules';

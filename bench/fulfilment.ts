@@ -80,6 +80,7 @@ async function child() {
     returning id`;
 
   /** N paid PaymentIntents whose own webhook events were dropped: nothing fulfilled yet. */
+  let buyers = 0;
   async function paidIntents(n: number) {
     const sessions = [];
     for (let i = 0; i < n; i++) {
@@ -90,8 +91,9 @@ async function child() {
         ],
         userId: null,
       });
-      // The buyer's address, as checkout saves it: the fulfilment then queues the confirmation mail too.
-      await sql`update checkout_sessions set email = 'bench.buyer@shop.example' where id = ${session.checkoutId}`;
+      // The buyer's address, as checkout saves it: the fulfilment then queues the confirmation mail too. Each
+      // checkout is another guest's, as concurrent payments are (one buyer's orders share their customers row).
+      await sql`update checkout_sessions set email = ${`bench.buyer.${++buyers}@shop.example`} where id = ${session.checkoutId}`;
       await stripe.paymentIntents.confirm(session.paymentIntentId, { payment_method: 'pm_card_visa' });
       sessions.push(session);
     }

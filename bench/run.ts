@@ -44,6 +44,8 @@ const WHOLESALE_ONLY = process.env.BENCH_ONLY === 'wholesale';
 const CUSTOMERS_ONLY = process.env.BENCH_ONLY === 'customers';
 // BENCH_ONLY=catalog-list: the category screens' list view and a bulk price change of every ring, only.
 const CATALOG_LIST_ONLY = process.env.BENCH_ONLY === 'catalog-list';
+// BENCH_ONLY=documents: the invoice PDF's downloads on the production server, only.
+const DOCUMENTS_ONLY = process.env.BENCH_ONLY === 'documents';
 /** The two mail servers' first port, clear of the workers' side-by-side servers (appPort + 10…). */
 const mailPort = () => cfg.appPort + 20;
 // Every server's output is watched: a `⨯` error line (a failed render, a broken stream) fails the bench.
@@ -238,6 +240,12 @@ async function main() {
       first.kill('SIGTERM');
     });
     app = await start();
+    if (DOCUMENTS_ONLY) {
+      results.invoice_pdf = await benchDocuments({ base, databaseUrl: databaseUrl(cfg) });
+      console.log('invoice PDF (20 lines):', results.invoice_pdf);
+      await finish();
+      return;
+    }
     if (CATALOG_LIST_ONLY) {
       results.catalog_list = await benchCatalogList({ base, supabaseUrl: apiUrl(cfg), databaseUrl: databaseUrl(cfg), distDir: DIST, durationSeconds: DURATION, env: stackEnv(cfg) });
       await finish();
@@ -307,7 +315,7 @@ async function main() {
 async function finish() {
   results.load_average_at_end = await loadAverage();
   results.server_log_errors = serverLog.errors;
-  const file = SOAK_ONLY ? 'latest-soak.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
+  const file = SOAK_ONLY ? 'latest-soak.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
   await writeFile(join(PROJECT_ROOT, 'bench', 'results', file), JSON.stringify(results, null, 2));
   console.log(`\nwritten to bench/results/${file}`);
   const errors = serverLog.report();

@@ -113,9 +113,11 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       unit_price: line.unitPriceCents,
       specifications: line.specificationsText,
     }));
-    // Sent together (postgres.js pipelines queries on the transaction's connection): the items, the payment, the
-    // checkout completed and the mails queued (sending happens later, lib/mail/sender.ts).
-    await Promise.all([
+    // Sent together (postgres.js pipelines queries on the transaction's connection, in the order they are first
+    // awaited): the items, the payment, the checkout completed and the mails queued (sending happens later,
+    // lib/mail/sender.ts); then, awaited after them so that it runs last, the invoice, whose number locks its yearly
+    // counter until the commit that follows the pipeline's answer at once.
+    const rest = Promise.all([
       tx`insert into public.order_items ${tx(items)}`,
       tx`
         insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
@@ -139,8 +141,7 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
           ]
         : []),
     ]);
-    // Last: the invoice's number locks its yearly counter until the commit, which follows at once.
-    await issueInvoice(tx, {
+    const invoice = issueInvoice(tx, {
       orderId: record.order_id,
       reference: inserted[0]!.order_reference,
       placedAt: inserted[0]!.created_at,
@@ -156,6 +157,7 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       totalCents: amount,
       currency: record.currency,
     });
+    await Promise.all([rest, invoice]);
     return { outcome: 'fulfilled', ...ids };
   });
 }

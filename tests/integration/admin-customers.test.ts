@@ -284,9 +284,20 @@ describe('header search', () => {
       const many = await searchAdmin(admin, `filler-${TAG}`);
       expect(many.orders.map((o) => o.id)).toEqual(newest.map((o) => o.id));
       expect(many.customers.map((c) => c.orders)).toEqual([1000]);
+      // A word whose rare part ('<tag>', shared by the 1,000 newer rows) reaches the index alone: every row found is
+      // still held to the whole word.
+      const mixed = await searchAdmin(admin, `gus-${TAG}@customers.test`);
+      expect(mixed.orders.map((o) => o.reference)).toEqual([refs.G2, refs.G1]);
+      expect(mixed.customers.map((c) => c.key)).toEqual([guestKey(gusEmail)]);
     } finally {
       await sql`delete from orders where customer_email = ${filler}`;
     }
+  });
+
+  it("gives the index each word's longest run of letters and digits with the most digits, or the whole word", async () => {
+    const words = ['%guest15008@bench%', '%ben-0023447-d86f%', '%buyer1234@%', '%555-0%', '%lovelace%', '%a\\_b12345%'];
+    const rows = await sql<{ p: string }[]>`select public.admin_search_index_pattern(w) as p from unnest(${words}::text[]) w`;
+    expect(rows.map((r) => r.p)).toEqual(['%guest15008%', '%0023447%', '%buyer1234%', '%555-0%', '%lovelace%', '%b12345%']);
   });
 
   it('takes % and _ in a typed word literally', async () => {

@@ -71,9 +71,9 @@ interface Matcher {
 function matcher(tx: Tx, matches: TermMatch[], sku: string): Matcher {
   const query = buildSearchTsQuery(matches)!;
   const active = tx.unsafe(ACTIVE_SQL);
-  const named = tx`(name_vector @@ to_tsquery('english', ${query}) or lower(sku) = ${sku})`;
+  const named = tx`(name_vector @@ to_tsquery('english', ${query}) or lower(sku) collate "C" = ${sku})`;
   return {
-    any: tx`${active} and (search_vector @@ to_tsquery('english', ${query}) or lower(sku) = ${sku})`,
+    any: tx`${active} and (search_vector @@ to_tsquery('english', ${query}) or lower(sku) collate "C" = ${sku})`,
     named,
     unnamed: tx`not coalesce(${named}, false)`,
   };
@@ -194,7 +194,7 @@ export async function searchProducts(input: string): Promise<SearchResponse> {
   const sku = text.toLowerCase();
   return asAnon(async (tx) => {
     const skuHits = await tx<SummaryRow[]>`
-      select ${tx.unsafe(SUMMARY_COLUMNS)} from catalog_products where lower(sku) = ${sku} and ${tx.unsafe(ACTIVE_SQL)}
+      select ${tx.unsafe(SUMMARY_COLUMNS)} from catalog_products where lower(sku) collate "C" = ${sku} and ${tx.unsafe(ACTIVE_SQL)}
        order by created_at desc, id desc limit ${SEARCH_LIMIT}`;
     if (terms.length === 0) return { results: skuHits.map(toSummary), total: skuHits.length, capped: false };
     await useIndexes(tx);
@@ -221,7 +221,7 @@ export async function searchListing(query: SearchQuery): Promise<ListingPage> {
     const match: Matcher =
       terms.length > 0
         ? matcher(tx, await resolveTerms(tx, terms), sku)
-        : { any: tx`lower(sku) = ${sku} and ${tx.unsafe(ACTIVE_SQL)}`, named: tx`true`, unnamed: tx`false` };
+        : { any: tx`lower(sku) collate "C" = ${sku} and ${tx.unsafe(ACTIVE_SQL)}`, named: tx`true`, unnamed: tx`false` };
     const filters = tx.unsafe(listingWhere({ kind: 'all' }, query.materials));
     const where = tx`${match.any} and ${filters}`;
     const exact = await countAndPage(tx, match, where, query.sort, window);

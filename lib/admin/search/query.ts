@@ -18,7 +18,7 @@ export async function searchAdminProducts(actor: DbActor, input: string): Promis
     await tx`set local plan_cache_mode = force_custom_plan`;
     const q = tx`to_tsquery('english', ${tsquery})`;
     // Per table, the newest matches (the planner walks the created_at index when a word is common, the GIN index
-    // when it is rare); a SKU typed in full comes first, found through the lower(sku) index.
+    // when it is rare); a SKU typed in full comes first, found through the SKU prefix index (lower(sku) in "C" order).
     const parts = CATEGORIES.map(
       (category) => tx`(
         select id, ${category}::text as category, name, sku, image_url, created_at, false as exact
@@ -31,7 +31,7 @@ export async function searchAdminProducts(actor: DbActor, input: string): Promis
     const rows = await tx<{ id: string; category: AdminSearchResult['category']; name: string; sku: string | null; image_url: string | null }[]>`
       select id, category, name, sku, image_url from (
         select distinct on (id) * from (
-          select id, category, name, sku, image_url, created_at, true as exact from public.catalog_products where lower(sku) = ${sku}
+          select id, category, name, sku, image_url, created_at, true as exact from public.catalog_products where lower(sku) collate "C" = ${sku}
           union all ${union}
         ) found order by id, exact desc
       ) hits

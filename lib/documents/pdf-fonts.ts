@@ -36,7 +36,8 @@ export interface PdfFonts {
 }
 
 const FEATURES = { calt: false };
-const WORDS_KEPT = 20_000;
+/** Per face: labels, names and addresses repeat across documents; a few MB at most (README: memory). */
+const WORDS_KEPT = 5_000;
 
 /** A run pdfkit may scale in place: the glyphs shared, the positions copied. */
 function copyOf(run: GlyphRun): GlyphRun {

@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { latestMail, type Mail } from '../support/mailbox';
 import { adminTest } from './support/admin-session';
 import { fillCard, fillShipping } from './support/checkout-form';
+import { hydrated } from './support/hydration';
 import { fromAddress, uniqueAddress } from './support/servers';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, idle_timeout: 2, onnotice: () => {} });
@@ -36,6 +37,8 @@ adminTest('a guest’s quote is answered in admin, accepted from the mail link a
   const guest = await guestContext.newPage();
   await guest.goto(`/rings/${ring!.id}`);
   await expect(guest.getByTestId('product-price')).toHaveText('Price not available for this selection');
+  // A click before React has hydrated the button is lost, as a person's would be; they would click again.
+  await hydrated(guest);
   await guest.getByRole('button', { name: 'Request a quote' }).click();
   const dialog = guest.getByRole('dialog', { name: 'Request a quote' });
   await dialog.getByRole('button', { name: 'Send request' }).click();

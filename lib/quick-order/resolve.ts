@@ -44,7 +44,7 @@ function lookUp(tx: Tx, skus: string[]): Promise<Row[]> {
   const found = CATEGORIES.map(
     (category) => tx`
       select ${category}::text as category, to_jsonb(t) - 'search_vector' - 'name_vector' as row
-        from ${tx('public.' + category)} t where lower(t.sku) = any(${skus}::text[]) and t.${active}`,
+        from ${tx('public.' + category)} t where lower(t.sku) collate "C" = any(${skus}::text[]) and t.${active}`,
   ).reduce((query, part) => tx`${query} union all ${part}`);
   // Candidates for a 'did you mean': SKUs whose key (lower case, letters and digits: the migration's index) shares
   // all but the last two characters of the typed key, read as an index range (twenty a table at most); the caller

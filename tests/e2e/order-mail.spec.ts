@@ -95,7 +95,8 @@ adminTest('a buyer is told of the order, its dispatch with tracking and a partia
     expect(dispatched.text).toContain(TRACKING);
     expect(dispatched.links).toContain(`https://www.ups.com/track?tracknum=${TRACKING}`);
     await buyer.goto('/dashboard');
-    const card = buyer.getByTestId('account-order').filter({ hasText: reference });
+    // The card on screen: while a re-render of the page is suspended, React keeps the earlier copy hidden beside it.
+    const card = buyer.getByTestId('account-order').filter({ hasText: reference, visible: true });
     await expect(card.getByTestId('order-tracking')).toHaveText(`Shipped with UPS · Tracking number ${TRACKING}`);
 
     // A partial refund from the row's Refund button (the order stays Dispatched): the credit note in the row and in

@@ -11,9 +11,10 @@ import { CATALOG_TAG } from '../core/cache/tags';
 import { logError } from '../core/log';
 import { ACTIVE_SQL } from './status';
 
-// Listing and search reads over the cross-category view `catalog_products`. Every filter, sort, count and page runs
-// in SQL and reads one page; the view's UNION ALL branches are pruned by constant category predicates, and each
-// ORDER BY matches a per-table index so Postgres merges the five index scans and stops after the page.
+// Listing and search reads over the cross-category view `catalog_products`. Every filter, sort and page runs in SQL
+// and reads one page; the view's UNION ALL branches are pruned by constant category predicates, and each ORDER BY
+// matches a per-table index so Postgres merges the five index scans and stops after the page. A listing's counts
+// come from counters kept with every product write (public.listing_counts), not from counting the catalog.
 
 /** Product lists stay fresh for 5 minutes. */
 const REVALIDATE_SECONDS = 300;
@@ -63,11 +64,12 @@ function clauseSql(clause: SlugClause): string {
 }
 
 /**
- * The WHERE condition of a listing (active products only, also in the counts); throws InvalidCategoryError for an
- * unknown category slug.
+ * The filter of a listing view over the columns it shares with the counters of public.listing_counts: scope and
+ * materials, without the active-products condition (the counters count active products only). Throws
+ * InvalidCategoryError for an unknown category slug.
  */
-export function listingWhere(scope: ListingScope, materials: readonly Material[]): string {
-  const conditions: string[] = [ACTIVE_SQL];
+function listingFilter(scope: ListingScope, materials: readonly Material[]): string[] {
+  const conditions: string[] = [];
   if (scope.kind === 'new') conditions.push('is_new_arrival');
   if (scope.kind === 'mens') conditions.push('is_mens_jewelry');
   if (scope.kind === 'category') {
@@ -77,15 +79,28 @@ export function listingWhere(scope: ListingScope, materials: readonly Material[]
   if (materials.length > 0) {
     conditions.push(`material in (${materials.map((m) => literal(m, MATERIAL_LITERALS)).join(', ')})`);
   }
-  return conditions.join(' and ');
+  return conditions;
+}
+
+/**
+ * The WHERE condition of a listing (active products only, also in the counts); throws InvalidCategoryError for an
+ * unknown category slug.
+ */
+export function listingWhere(scope: ListingScope, materials: readonly Material[]): string {
+  return [ACTIVE_SQL, ...listingFilter(scope, materials)].join(' and ');
 }
 
 // --- Queries ------------------------------------------------------------------------------------------------------
 
-async function countRows(tx: Tx, where: string): Promise<ListingCounts> {
+/**
+ * A view's counts, summed from the few counter rows its filter matches (public.listing_counts, kept by the product
+ * tables' triggers in the same transaction as every write), so the count does not grow with the catalog.
+ */
+async function countRows(tx: Tx, filter: string[]): Promise<ListingCounts> {
+  const where = filter.length > 0 ? filter.join(' and ') : 'true';
   const [row] = await tx<{ total: number; priced: number }[]>`
-    select count(*)::int as total, count(price_from)::int as priced
-      from catalog_products where ${tx.unsafe(where)}`;
+    select coalesce(sum(total), 0)::int as total, coalesce(sum(priced), 0)::int as priced
+      from public.listing_counts where ${tx.unsafe(where)}`;
   return { total: row?.total ?? 0, priced: row?.priced ?? 0 };
 }
 
@@ -151,8 +166,8 @@ export async function pageRows(tx: Tx, w: Fragment, sort: Sort, offset: number, 
 }
 
 export async function loadListingCounts(scope: ListingScope, materials: readonly Material[]): Promise<ListingCounts> {
-  const where = listingWhere(scope, materials);
-  return asAnon((tx) => countRows(tx, where));
+  const filter = listingFilter(scope, materials);
+  return asAnon((tx) => countRows(tx, filter));
 }
 
 type CountsLoader = (scope: ListingScope, materials: Material[]) => Promise<ListingCounts>;

@@ -114,11 +114,12 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       specifications: line.specificationsText,
     }));
     // Sent together (postgres.js pipelines queries on the transaction's connection, in the order they are first
-    // awaited): the items, the payment, the checkout completed and the mails queued (sending happens later,
-    // lib/mail/sender.ts); then, awaited after them so that it runs last, the invoice, whose number locks its yearly
-    // counter until the commit that follows the pipeline's answer at once.
+    // awaited): the payment, the checkout completed and the mails queued (sending happens later, lib/mail/sender.ts);
+    // then the two statements that lock rows other payments also need, so that they hold them for the shortest time:
+    // the items, whose trigger adds to each product's product_sales row (a popular product's row is wanted by every
+    // order that buys it), and last, awaited after the rest, the invoice, whose number locks its yearly counter. Both
+    // locks last until the commit that follows the pipeline's answer at once.
     const rest = Promise.all([
-      tx`insert into public.order_items ${tx(items)}`,
       tx`
         insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
         values (${record.order_id}, 'stripe', ${pi.id}, ${pi.amount_received}, 'completed', 'card')`,
@@ -140,6 +141,7 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
                values (${record.quote_id}, 'accepted', ${tx.json({ orderId: record.order_id, reference: inserted[0]!.order_reference })})`,
           ]
         : []),
+      tx`insert into public.order_items ${tx(items)}`,
     ]);
     const invoice = issueInvoice(tx, {
       orderId: record.order_id,

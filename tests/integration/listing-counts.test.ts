@@ -1,0 +1,144 @@
+// The storefront's listing counts come from public.listing_counts, kept by the product tables' triggers. Checked two
+// ways: every listing view and material filter against a plain count(*) over catalog_products, and the whole counter
+// table against a full recount after a burst of concurrent inserts, edits, bulk updates, deletes and rollbacks on all
+// five tables, all at once (no writer waits for another on a counter, so none deadlocks). Counters and recount are
+// read in one snapshot, so other test files' writes cannot skew them.
+import { randomUUID } from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, expect, it } from 'vitest';
+import { listingWhere, loadListingCounts, type ListingScope } from '@/lib/catalog/listing';
+import { CATEGORIES, MATERIALS, type Material } from '@/lib/catalog/categories';
+import { LISTING_SLUGS } from '@/lib/catalog/slugs';
+
+const sql = postgres(process.env.DATABASE_URL!, { max: 12, onnotice: () => {} });
+const TAG = `lc${randomUUID().slice(0, 6)}`;
+
+afterAll(async () => {
+  for (const table of CATEGORIES) await sql`delete from ${sql(table)} where sku like ${TAG + '-%'}`;
+  await sql.end();
+});
+
+const SCOPES: ListingScope[] = [
+  { kind: 'all' },
+  { kind: 'new' },
+  { kind: 'mens' },
+  ...LISTING_SLUGS.map((slug) => ({ kind: 'category' as const, slug })),
+];
+const MATERIAL_FILTERS: Material[][] = [[], ...MATERIALS.map((m) => [m]), ['silver', 'rose-gold'], [...MATERIALS]];
+
+const RECOUNT = `
+  select category, necklace_type, is_bracelet, is_necklace, is_new_arrival, is_mens_jewelry, material,
+         count(*)::int as total, count(price_from)::int as priced
+    from catalog_products where status = 'active'
+   group by 1, 2, 3, 4, 5, 6, 7`;
+
+/** Counters (summed per combination) and recount in one snapshot, as sorted lists; combinations at zero are left out. */
+async function countersAndRecount() {
+  return sql.begin('isolation level repeatable read', async (tx) => {
+    const key = (r: Record<string, unknown>) => JSON.stringify(r);
+    const counters = await tx.unsafe(`
+      select category, necklace_type, is_bracelet, is_necklace, is_new_arrival, is_mens_jewelry, material,
+             sum(total)::int as total, sum(priced)::int as priced
+        from listing_counts group by 1, 2, 3, 4, 5, 6, 7 having sum(total) <> 0 or sum(priced) <> 0`);
+    const recount = await tx.unsafe(RECOUNT);
+    return { counters: counters.map(key).sort(), recount: recount.map(key).sort() };
+  });
+}
+
+it('gives every listing view and material filter the count of a plain count(*)', async () => {
+  let checked = 0;
+  for (const scope of SCOPES) {
+    for (const materials of MATERIAL_FILTERS) {
+      const [expected] = await sql.unsafe<{ total: number; priced: number }[]>(
+        `select count(*)::int as total, count(price_from)::int as priced from catalog_products
+          where ${listingWhere(scope, materials)}`,
+      );
+      expect(await loadListingCounts(scope, materials), `${JSON.stringify(scope)} ${materials.join(',')}`).toEqual(expected);
+      checked++;
+    }
+  }
+  expect(checked).toBe(SCOPES.length * MATERIAL_FILTERS.length);
+});
+
+let made = 0;
+function product(table: string, i: number) {
+  const row: Record<string, unknown> = {
+    name: `${TAG} Piece ${++made}`,
+    sku: `${TAG}-${table}-${made}`,
+    material: i % 4 === 3 ? null : MATERIALS[i % MATERIALS.length],
+    status: i % 5 === 4 ? 'draft' : 'active',
+    is_new_arrival: i % 2 === 0,
+    is_mens_jewelry: i % 3 === 0,
+  };
+  if (table === 'necklaces') Object.assign(row, { necklace_type: i % 2 ? 'Chain' : 'Pendant', is_bracelet: i % 3 === 1, n_price_18_stone1: i % 4 ? 40 + i : 0 });
+  else if (table === 'bracelets') Object.assign(row, { is_necklace: i % 2 === 1, b_price_7_stone1: i % 4 ? 30 + i : 0 });
+  else Object.assign(row, { price_stone1: i % 4 ? 20 + i : 0 });
+  return row;
+}
+
+it('equal a full recount after a burst of concurrent inserts, edits, bulk updates, deletes and rollbacks', async () => {
+  const before = await countersAndRecount();
+  expect(before.counters).toEqual(before.recount);
+
+  const burst = Array.from({ length: 40 }, (_, i) => async () => {
+    const table = CATEGORIES[i % CATEGORIES.length]!;
+    const mine = `${TAG}-${table}-%`;
+    switch (i % 8) {
+      case 0:
+      case 1:
+        // Several products in one statement, some drafts, some unpriced.
+        await sql`insert into ${sql(table)} ${sql([product(table, i), product(table, i + 1), product(table, i + 2)] as never)}`;
+        break;
+      case 2:
+        // Published, or taken off the shop.
+        await sql`update ${sql(table)} set status = case status when 'active' then 'archived' else 'active' end
+                   where sku like ${mine}`;
+        break;
+      case 3:
+        // The columns a listing filters on, in bulk, and the price that decides 'priced'.
+        await sql`update ${sql(table)} set material = 'gold', is_new_arrival = not is_new_arrival,
+                   is_mens_jewelry = true where sku like ${mine}`;
+        break;
+      case 4:
+        // An edit that moves no counter.
+        await sql`update ${sql(table)} set description = ${'Edited ' + i} where sku like ${mine}`;
+        break;
+      case 5:
+        await sql`delete from ${sql(table)} where id in (select id from ${sql(table)} where sku like ${mine} limit 1)`;
+        break;
+      case 6:
+        // Rolled back: leaves no trace.
+        await sql
+          .begin(async (tx) => {
+            await tx`insert into ${tx(table)} ${tx(product(table, i) as never)}`;
+            await tx`update ${tx(table)} set status = 'draft' where sku like ${mine}`;
+            throw new Error('rolled back');
+          })
+          .catch(() => {});
+        break;
+      default:
+        // Several statements in one transaction: an insert, then its price and type changed.
+        await sql.begin(async (tx) => {
+          await tx`insert into ${tx(table)} ${tx(product(table, i) as never)}`;
+          if (table === 'necklaces') await tx`update necklaces set necklace_type = 'Chain', n_price_18_stone1 = 0 where sku like ${mine}`;
+          else if (table === 'bracelets') await tx`update bracelets set is_necklace = true where sku like ${mine}`;
+          else await tx`update ${tx(table)} set price_stone1 = 55 where sku like ${mine}`;
+        });
+    }
+  });
+  await Promise.all(burst.map((write) => write()));
+
+  const [mine] = await sql<{ n: number }[]>`select count(*)::int as n from catalog_products where sku like ${TAG + '-%'}`;
+  expect(mine!.n).toBeGreaterThan(20);
+  const after = await countersAndRecount();
+  expect(after.counters).toEqual(after.recount);
+  expect(after.counters).not.toEqual(before.counters);
+
+  // And every listing view still agrees with count(*) after the burst.
+  for (const scope of SCOPES) {
+    const [expected] = await sql.unsafe<{ total: number }[]>(
+      `select count(*)::int as total from catalog_products where ${listingWhere(scope, [])}`,
+    );
+    expect((await loadListingCounts(scope, [])).total).toBe(expected!.total);
+  }
+});

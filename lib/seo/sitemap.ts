@@ -4,6 +4,7 @@ import { asAnon } from '../core/db';
 import { env } from '../core/env';
 import { productPath, type Category } from '../catalog/categories';
 
+import { loadListingCounts } from '../catalog/listing';
 import { LISTING_SLUGS } from '../catalog/slugs';
 import { ACTIVE_SQL } from '../catalog/status';
 import { loadContentIndex } from '../content/pages';
@@ -37,9 +38,9 @@ async function pageEntries(): Promise<SitemapEntry[]> {
   ];
 }
 
+/** Active products, from the listing counters (the count of the All Products listing), not by counting the catalog. */
 async function productCount(): Promise<number> {
-  const [row] = await asAnon((tx) => tx<{ n: number }[]>`select count(*)::int as n from catalog_products where ${tx.unsafe(ACTIVE_SQL)}`);
-  return row?.n ?? 0;
+  return (await loadListingCounts({ kind: 'all' }, [])).total;
 }
 
 /** One file's worth of active products' URLs, oldest first so a file's contents stay stable as the catalog grows. */

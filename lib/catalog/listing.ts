@@ -14,7 +14,7 @@ import { ACTIVE_SQL } from './status';
 // Listing and search reads over the cross-category view `catalog_products`. Every filter, sort and page runs in SQL
 // and reads one page; the view's UNION ALL branches are pruned by constant category predicates, and each ORDER BY
 // matches a per-table index so Postgres merges the five index scans and stops after the page. A listing's counts
-// come from counters kept with every product write (public.listing_counts), not from counting the catalog.
+// come from counters kept with every product write (public.product_counts), not from counting the catalog.
 
 /** Product lists stay fresh for 5 minutes. */
 const REVALIDATE_SECONDS = 300;
@@ -64,12 +64,11 @@ function clauseSql(clause: SlugClause): string {
 }
 
 /**
- * The filter of a listing view over the columns it shares with the counters of public.listing_counts: scope and
- * materials, without the active-products condition (the counters count active products only). Throws
- * InvalidCategoryError for an unknown category slug.
+ * The WHERE condition of a listing (active products only, also in the counts); throws InvalidCategoryError for an
+ * unknown category slug. It names only columns that public.product_counts has too, so the counts use it as it is.
  */
-function listingFilter(scope: ListingScope, materials: readonly Material[]): string[] {
-  const conditions: string[] = [];
+export function listingWhere(scope: ListingScope, materials: readonly Material[]): string {
+  const conditions: string[] = [ACTIVE_SQL];
   if (scope.kind === 'new') conditions.push('is_new_arrival');
   if (scope.kind === 'mens') conditions.push('is_mens_jewelry');
   if (scope.kind === 'category') {
@@ -79,28 +78,19 @@ function listingFilter(scope: ListingScope, materials: readonly Material[]): str
   if (materials.length > 0) {
     conditions.push(`material in (${materials.map((m) => literal(m, MATERIAL_LITERALS)).join(', ')})`);
   }
-  return conditions;
-}
-
-/**
- * The WHERE condition of a listing (active products only, also in the counts); throws InvalidCategoryError for an
- * unknown category slug.
- */
-export function listingWhere(scope: ListingScope, materials: readonly Material[]): string {
-  return [ACTIVE_SQL, ...listingFilter(scope, materials)].join(' and ');
+  return conditions.join(' and ');
 }
 
 // --- Queries ------------------------------------------------------------------------------------------------------
 
 /**
- * A view's counts, summed from the few counter rows its filter matches (public.listing_counts, kept by the product
- * tables' triggers in the same transaction as every write), so the count does not grow with the catalog.
+ * A view's counts, summed from the few counter rows its condition matches (public.product_counts, kept by the
+ * product tables' triggers in the same transaction as every write), so the count does not grow with the catalog.
  */
-async function countRows(tx: Tx, filter: string[]): Promise<ListingCounts> {
-  const where = filter.length > 0 ? filter.join(' and ') : 'true';
+async function countRows(tx: Tx, where: string): Promise<ListingCounts> {
   const [row] = await tx<{ total: number; priced: number }[]>`
     select coalesce(sum(total), 0)::int as total, coalesce(sum(priced), 0)::int as priced
-      from public.listing_counts where ${tx.unsafe(where)}`;
+      from public.product_counts where ${tx.unsafe(where)}`;
   return { total: row?.total ?? 0, priced: row?.priced ?? 0 };
 }
 
@@ -166,8 +156,8 @@ export async function pageRows(tx: Tx, w: Fragment, sort: Sort, offset: number, 
 }
 
 export async function loadListingCounts(scope: ListingScope, materials: readonly Material[]): Promise<ListingCounts> {
-  const filter = listingFilter(scope, materials);
-  return asAnon((tx) => countRows(tx, filter));
+  const where = listingWhere(scope, materials);
+  return asAnon((tx) => countRows(tx, where));
 }
 
 type CountsLoader = (scope: ListingScope, materials: Material[]) => Promise<ListingCounts>;

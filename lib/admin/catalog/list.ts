@@ -51,8 +51,17 @@ export function listWhere(tx: Tx, filter: ListFilter) {
   return w;
 }
 
+/**
+ * How many products of the category match. Without a search word, summed from the counters kept with every product
+ * write (public.product_counts has the columns listWhere names), so it costs the same at any catalog size; a search
+ * word needs the products' names and SKUs.
+ */
 export async function countMatching(tx: Tx, category: Category, filter: ListFilter): Promise<number> {
-  const [row] = await tx<{ total: number }[]>`select count(*)::int as total from ${table(tx, category)} r where ${listWhere(tx, filter)}`;
+  const [row] = filter.q
+    ? await tx<{ total: number }[]>`select count(*)::int as total from ${table(tx, category)} r where ${listWhere(tx, filter)}`
+    : await tx<{ total: number }[]>`
+        select coalesce(sum(r.total), 0)::int as total from public.product_counts r
+         where r.category = ${category} and ${listWhere(tx, filter)}`;
   return row?.total ?? 0;
 }
 

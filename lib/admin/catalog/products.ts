@@ -10,8 +10,8 @@ import { env } from '../../core/env';
 import { totalPagesFor } from '../../core/pagination';
 import { CATEGORY_FIELDS, writeColumns } from './fields';
 import type { EditableRow } from './form-values';
-import { loadCategoryList, type CategoryListData } from './list';
-import type { ListQuery } from './list-params';
+import { countMatching, loadCategoryList, type CategoryListData } from './list';
+import type { ListFilter, ListQuery } from './list-params';
 import type { ProductWrite } from './schema';
 import type { ProductStatus } from '../../catalog/status';
 import { readProductHistory, type ProductHistoryPage } from './history';
@@ -77,6 +77,9 @@ async function loadEditing(tx: Tx, category: Category, editId: string | null, ti
  * count, and the product whose modal is open, when `editId` names one of this table. With `list`, the list view's
  * page in its sort and filters instead of the cards.
  */
+/** The category screen's count: every product of the category, whatever its status. */
+const ALL_PRODUCTS: ListFilter = { status: null, material: null, isNew: false, isMens: false, q: '' };
+
 export async function loadCategoryScreen(
   actor: DbActor,
   category: Category,
@@ -90,8 +93,7 @@ export async function loadCategoryScreen(
       const data = await loadCategoryList(tx, category, list.query, list.timeZone);
       return { category, items: [], total: data.total, page: data.page, totalPages: data.totalPages, editing: await loadEditing(tx, category, editId, timeZone), list: data };
     }
-    const [counted] = await tx<{ total: number }[]>`select count(*)::int as total from ${table(tx, category)}`;
-    const total = counted?.total ?? 0;
+    const total = await countMatching(tx, category, ALL_PRODUCTS);
     const totalPages = totalPagesFor(total, PAGE_SIZE);
     const shown = Math.max(1, Math.min(page, totalPages));
     const adjustable = hasAdjustable(category) ? tx`r.is_adjustable` : tx`false`;

@@ -1,14 +1,19 @@
-// The storefront's listing counts come from public.listing_counts, kept by the product tables' triggers. Checked two
-// ways: every listing view and material filter against a plain count(*) over catalog_products, and the whole counter
-// table against a full recount after a burst of concurrent inserts, edits, bulk updates, deletes and rollbacks on all
-// five tables, all at once (no writer waits for another on a counter, so none deadlocks). Counters and recount are
-// read in one snapshot, so other test files' writes cannot skew them.
+// Catalog counts come from public.product_counts, kept by the product tables' triggers. Checked three ways: every
+// storefront listing view and material filter against a plain count(*) over catalog_products; every category
+// screen's filters (status, material, new, men's) against count(*) over its table; and the whole counter table
+// against a full recount after a burst of concurrent inserts, edits, bulk updates, deletes and rollbacks on all five
+// tables, all at once (no writer waits for another on a counter, so none deadlocks). Counters and recount are read
+// in one snapshot, so other test files' writes cannot skew them.
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, expect, it } from 'vitest';
 import { listingWhere, loadListingCounts, type ListingScope } from '@/lib/catalog/listing';
 import { CATEGORIES, MATERIALS, type Material } from '@/lib/catalog/categories';
 import { LISTING_SLUGS } from '@/lib/catalog/slugs';
+import { countMatching } from '@/lib/admin/catalog/list';
+import type { ListFilter } from '@/lib/admin/catalog/list-params';
+import { PRODUCT_STATUSES } from '@/lib/catalog/status';
+import { withActor } from '@/lib/core/db';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 12, onnotice: () => {} });
 const TAG = `lc${randomUUID().slice(0, 6)}`;
@@ -27,19 +32,19 @@ const SCOPES: ListingScope[] = [
 const MATERIAL_FILTERS: Material[][] = [[], ...MATERIALS.map((m) => [m]), ['silver', 'rose-gold'], [...MATERIALS]];
 
 const RECOUNT = `
-  select category, necklace_type, is_bracelet, is_necklace, is_new_arrival, is_mens_jewelry, material,
+  select category, status, necklace_type, is_bracelet, is_necklace, is_new_arrival, is_mens_jewelry, material,
          count(*)::int as total, count(price_from)::int as priced
-    from catalog_products where status = 'active'
-   group by 1, 2, 3, 4, 5, 6, 7`;
+    from catalog_products
+   group by 1, 2, 3, 4, 5, 6, 7, 8`;
 
 /** Counters (summed per combination) and recount in one snapshot, as sorted lists; combinations at zero are left out. */
 async function countersAndRecount() {
   return sql.begin('isolation level repeatable read', async (tx) => {
     const key = (r: Record<string, unknown>) => JSON.stringify(r);
     const counters = await tx.unsafe(`
-      select category, necklace_type, is_bracelet, is_necklace, is_new_arrival, is_mens_jewelry, material,
+      select category, status, necklace_type, is_bracelet, is_necklace, is_new_arrival, is_mens_jewelry, material,
              sum(total)::int as total, sum(priced)::int as priced
-        from listing_counts group by 1, 2, 3, 4, 5, 6, 7 having sum(total) <> 0 or sum(priced) <> 0`);
+        from product_counts group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(total) <> 0 or sum(priced) <> 0`);
     const recount = await tx.unsafe(RECOUNT);
     return { counters: counters.map(key).sort(), recount: recount.map(key).sort() };
   });
@@ -58,6 +63,31 @@ it('gives every listing view and material filter the count of a plain count(*)',
     }
   }
   expect(checked).toBe(SCOPES.length * MATERIAL_FILTERS.length);
+});
+
+it("gives every category screen's filters the count of a plain count(*) over its table", async () => {
+  const filters: ListFilter[] = [];
+  for (const status of [null, ...PRODUCT_STATUSES]) {
+    for (const material of [null, ...MATERIALS]) {
+      for (const [isNew, isMens] of [[false, false], [true, false], [false, true], [true, true]] as const) {
+        filters.push({ status, material, isNew, isMens, q: '' });
+      }
+    }
+  }
+  for (const category of CATEGORIES) {
+    const got = await withActor({ role: 'anon' }, async (tx) => Promise.all(filters.map((f) => countMatching(tx, category, f))));
+    const expected = await Promise.all(
+      filters.map(async (f) => {
+        const [row] = await sql<{ n: number }[]>`
+          select count(*)::int as n from ${sql(category)}
+           where (${f.status}::text is null or status = ${f.status}) and (${f.material}::text is null or material = ${f.material})
+             and (not ${f.isNew} or is_new_arrival) and (not ${f.isMens} or is_mens_jewelry)`;
+        return row!.n;
+      }),
+    );
+    expect(got, category).toEqual(expected);
+    expect(got[0], `${category} has products`).toBeGreaterThan(0);
+  }
 });
 
 let made = 0;
@@ -134,11 +164,16 @@ it('equal a full recount after a burst of concurrent inserts, edits, bulk update
   expect(after.counters).toEqual(after.recount);
   expect(after.counters).not.toEqual(before.counters);
 
-  // And every listing view still agrees with count(*) after the burst.
+  // And every listing view and category screen still agrees with count(*) after the burst.
   for (const scope of SCOPES) {
     const [expected] = await sql.unsafe<{ total: number }[]>(
       `select count(*)::int as total from catalog_products where ${listingWhere(scope, [])}`,
     );
     expect((await loadListingCounts(scope, [])).total).toBe(expected!.total);
+  }
+  for (const category of CATEGORIES) {
+    const [expected] = await sql<{ n: number }[]>`select count(*)::int as n from ${sql(category)} where status = 'draft'`;
+    const filter: ListFilter = { status: 'draft', material: null, isNew: false, isMens: false, q: '' };
+    expect(await withActor({ role: 'anon' }, (tx) => countMatching(tx, category, filter))).toBe(expected!.n);
   }
 });

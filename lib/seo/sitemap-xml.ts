@@ -2,11 +2,13 @@
 
 /** The protocol's limit of URLs per sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
+/** URLs per product file: the protocol's limit. The files are streamed from the database, never held whole. */
+export const SITEMAP_FILE_URLS = SITEMAP_MAX_URLS;
 /**
- * URLs per file we actually write: well under the limit, so each file stays below the 2 MB the data cache keeps
- * (about 190 bytes per product URL).
+ * Up to this many URLs in all, /sitemap.xml lists them itself instead of an index: such a file stays below the 2 MB
+ * the data cache keeps (about 190 bytes per product URL).
  */
-export const SITEMAP_FILE_URLS = 10_000;
+export const SITEMAP_SINGLE_FILE_URLS = 10_000;
 
 export interface SitemapEntry {
   loc: string;
@@ -24,15 +26,20 @@ export function escapeXml(value: string): string {
     .replace(/'/g, '&apos;');
 }
 
+export const URLSET_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+export const URLSET_CLOSE = '</urlset>\n';
+
+/** One <url> element, on its own line. */
+export function urlXml(e: SitemapEntry): string {
+  const parts = [`<loc>${escapeXml(e.loc)}</loc>`];
+  if (e.lastmod) parts.push(`<lastmod>${escapeXml(e.lastmod)}</lastmod>`);
+  if (e.changefreq) parts.push(`<changefreq>${e.changefreq}</changefreq>`);
+  if (e.priority !== undefined) parts.push(`<priority>${e.priority.toFixed(1)}</priority>`);
+  return `<url>${parts.join('')}</url>\n`;
+}
+
 export function urlsetXml(entries: SitemapEntry[]): string {
-  const urls = entries.map((e) => {
-    const parts = [`<loc>${escapeXml(e.loc)}</loc>`];
-    if (e.lastmod) parts.push(`<lastmod>${escapeXml(e.lastmod)}</lastmod>`);
-    if (e.changefreq) parts.push(`<changefreq>${e.changefreq}</changefreq>`);
-    if (e.priority !== undefined) parts.push(`<priority>${e.priority.toFixed(1)}</priority>`);
-    return `<url>${parts.join('')}</url>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return URLSET_OPEN + entries.map(urlXml).join('') + URLSET_CLOSE;
 }
 
 export function sitemapIndexXml(locs: string[]): string {

@@ -45,6 +45,7 @@ test('robots.txt and the sitemap list the catalog for crawlers', async ({ reques
   expect(res.status()).toBe(200);
   const xml = await res.text();
   const [row] = await sql<{ n: number }[]>`select count(*)::int as n from catalog_products`;
+  // Up to 10,000 URLs the sitemap lists them itself (lib/seo/sitemap-xml.ts); the demo catalog is far smaller.
   if (row!.n < 9_000) {
     expect(xml).toContain('<urlset');
     expect(xml).toMatch(/<loc>[^<]*\/category\/rings<\/loc>/);

@@ -53,12 +53,14 @@ describe('sitemap XML', () => {
     );
   });
 
-  it('splits products into files of 10,000 URLs, under the protocol limit of 50,000', () => {
+  it('splits products into files of 50,000 URLs, the protocol limit', () => {
+    expect(SITEMAP_FILE_URLS).toBe(50_000);
     expect(SITEMAP_FILE_URLS).toBeLessThanOrEqual(SITEMAP_MAX_URLS);
     expect(productChunkCount(0)).toBe(1);
-    expect(productChunkCount(10_000)).toBe(1);
-    expect(productChunkCount(100_000)).toBe(10);
-    expect(productChunkCount(100_001)).toBe(11);
+    expect(productChunkCount(50_000)).toBe(1);
+    expect(productChunkCount(1_000_000)).toBe(20);
+    expect(productChunkCount(1_000_001)).toBe(21);
+    expect(productChunkCount(25, 10)).toBe(3);
     expect(parseProductChunkName('products-2.xml')).toBe(2);
     expect(parseProductChunkName('products-x.xml')).toBeNull();
     expect(parseProductChunkName('pages.xml')).toBeNull();

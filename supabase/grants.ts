@@ -53,6 +53,8 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   order_events: { authenticated: ['SELECT'] },
   product_events: { authenticated: ['SELECT'] },
   product_sales: { authenticated: ['SELECT'] },
+  product_counts: { anon: ['SELECT'], authenticated: ['SELECT'] },
+  order_counts: { authenticated: ['SELECT'] },
   customers: { authenticated: ['SELECT'] },
   checkout_sessions: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   shop_settings: {

@@ -30,7 +30,7 @@ create index product_counts_category_idx on public.product_counts (category);
 
 alter table public.product_counts enable row level security;
 create policy "anyone reads product counts" on public.product_counts for select to anon, authenticated using (true);
-grant select on public.product_counts to anon, authenticated, service_role;
+grant select on public.product_counts to anon, authenticated;
 
 -- The key of a product row, as the view catalog_products shows it, per table (its columns differ).
 create or replace function public.product_count_key(p_table text)
@@ -47,7 +47,7 @@ as $$
     when 'body_jewelry' then $k$'body_jewelry'::text, status, null::text, false, false$k$
   end || ', coalesce(is_new_arrival, false), coalesce(is_mens_jewelry, false), material';
 $$;
-revoke execute on function public.product_count_key(text) from public, anon, authenticated;
+revoke execute on function public.product_count_key(text) from public, anon, authenticated, service_role;
 
 -- One trigger function for the five tables and three events: the transition tables it reads depend on the event.
 create or replace function public.count_product_rows()
@@ -95,7 +95,7 @@ begin
   return null;
 end;
 $$;
-revoke execute on function public.count_product_rows() from public, anon, authenticated;
+revoke execute on function public.count_product_rows() from public, anon, authenticated, service_role;
 
 do $$
 declare

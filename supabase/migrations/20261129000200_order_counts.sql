@@ -15,7 +15,7 @@ create table public.order_counts (
 alter table public.order_counts enable row level security;
 create policy "admins read order counts" on public.order_counts for select to authenticated
   using ((select public.is_admin()));
-grant select on public.order_counts to authenticated, service_role;
+grant select on public.order_counts to authenticated;
 
 create or replace function public.count_order_rows()
 returns trigger
@@ -50,7 +50,7 @@ begin
   return null;
 end;
 $$;
-revoke execute on function public.count_order_rows() from public, anon, authenticated;
+revoke execute on function public.count_order_rows() from public, anon, authenticated, service_role;
 
 create trigger orders_counts_insert after insert on public.orders
   referencing new table as new_rows for each statement execute function public.count_order_rows();

@@ -221,6 +221,20 @@ describe('export', () => {
     });
   }
 
+  it('lists every product once when many share one created_at (an import), across batches', async () => {
+    const skus = Array.from({ length: 2_345 }, (_, i) => `${tag}-SAME-${i}`);
+    await sql`insert into rings ${sql(skus.map((sku) => ({ name: 'Same Moment', sku })))}`;
+    try {
+      const response = await as(who.admin, () => exportCsv(new Request('http://localhost/api/admin/products/export?category=rings')));
+      const text = await response.text();
+      const listed = [...text.matchAll(new RegExp(`${tag}-SAME-\\d+`, 'g'))].map((m) => m[0]);
+      expect(listed.length).toBe(skus.length);
+      expect(new Set(listed).size).toBe(skus.length);
+    } finally {
+      await sql`delete from rings where sku like ${tag + '-SAME-%'}`;
+    }
+  });
+
   it('refuses an unknown category', async () => {
     const response = await as(who.admin, () => exportCsv(new Request('http://localhost/api/admin/products/export?category=watches')));
     expect(response.status).toBe(400);

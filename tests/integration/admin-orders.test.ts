@@ -161,6 +161,22 @@ describe('the orders list', () => {
     expect([...lastDates].sort().reverse()).toEqual(lastDates);
   });
 
+  it('exports every order once when many share one created_at, across batches, in both orders', async () => {
+    const stamp = `SAME-${Date.now()}`;
+    const refs = Array.from({ length: 2_345 }, (_, i) => `${stamp}-${i}`);
+    await sql`insert into orders ${sql(refs.map((order_reference) => ({ order_reference, status: 'refunded', total_amount: 100 })))}`;
+    try {
+      for (const sort of ['newest', 'oldest']) {
+        const response = await asAdmin(() => exportOrders(new Request(`http://localhost/api/admin/orders/export?status=refunded&sort=${sort}`)));
+        const listed = [...(await response.text()).matchAll(new RegExp(`${stamp}-\\d+`, 'g'))].map((m) => m[0]);
+        expect(listed.length, sort).toBe(refs.length);
+        expect(new Set(listed).size, sort).toBe(refs.length);
+      }
+    } finally {
+      await sql`delete from orders where order_reference like ${stamp + '-%'}`;
+    }
+  });
+
   it('exports the current filter as CSV, every row, formulas escaped', async () => {
     const order = await paidOrder(sql, 4_200, 'dispatched');
     await sql`update orders set customer_name = '=HYPERLINK("http://evil.test","Click")', customer_email = 'buyer@boutique.example',

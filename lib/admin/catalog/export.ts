@@ -15,7 +15,9 @@ type Row = Record<string, unknown> & { id: string; created_at: string };
 
 async function batch(actor: DbActor, category: Category, after: Row | null): Promise<Row[]> {
   return withActor(actor, async (tx) => {
-    const cursor = after ? tx`(t.created_at, t.id) < (${after.created_at}::timestamptz, ${after.id}::uuid)` : tx`true`;
+    // The last row's created_at goes back as text, to the microsecond: a timestamptz parameter passes through a JS
+    // Date (milliseconds), and products written in one statement (an import) share one created_at.
+    const cursor = after ? tx`(t.created_at, t.id) < (${after.created_at}::text::timestamptz, ${after.id}::uuid)` : tx`true`;
     const rows = await tx<{ row: Row }[]>`
       select to_jsonb(t) - 'search_vector' as row from ${table(tx, category)} t
        where ${cursor} order by t.created_at desc, t.id desc limit ${BATCH}`;

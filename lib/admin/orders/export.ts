@@ -20,6 +20,8 @@ interface Row {
   id: string;
   order_reference: string | null;
   created_at: Date;
+  /** created_at to the microsecond (a Date keeps milliseconds), where the next batch starts. */
+  at: string;
   customer_name: string | null;
   customer_email: string | null;
   customer_phone: string | null;
@@ -42,12 +44,12 @@ async function batch(actor: DbActor, query: Pick<OrdersQuery, 'status' | 'sort'>
     const oldest = query.sort === 'oldest';
     const cursor = after
       ? oldest
-        ? tx`(o.created_at, o.id) > (${after.created_at}, ${after.id})`
-        : tx`(o.created_at, o.id) < (${after.created_at}, ${after.id})`
+        ? tx`(o.created_at, o.id) > (${after.at}::text::timestamptz, ${after.id}::uuid)`
+        : tx`(o.created_at, o.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)`
       : tx`true`;
     const direction = tx.unsafe(oldest ? 'asc' : 'desc');
     return tx<Row[]>`
-      select o.id, o.order_reference, o.created_at,
+      select o.id, o.order_reference, o.created_at, o.created_at::text as at,
              o.customer_name, o.customer_email, o.customer_phone, o.status, o.total_amount, o.carrier, o.tracking_number,
              (select coalesce(sum(i.quantity), 0)::int from public.order_items i where i.order_id = o.id) as units,
              (select coalesce(sum(t.amount), 0) from public.transactions t

@@ -84,12 +84,11 @@ const STREAM_BATCH = 2_000;
  */
 export async function buildSitemapRoot(): Promise<string> {
   const [pages, count] = await Promise.all([pageEntries(), productCount()]);
+  const base = env().SITE_URL;
   if (pages.length + count <= SITEMAP_SINGLE_FILE_URLS) {
-    const base = env().SITE_URL;
     const products = await productBatch(0, null, SITEMAP_SINGLE_FILE_URLS);
     return urlsetXml([...pages, ...products.map((r) => productEntry(base, r))]);
   }
-  const base = env().SITE_URL;
   const files = ['/sitemaps/pages.xml'];
   for (let i = 0; i < productChunkCount(count); i++) files.push(`/sitemaps/products-${i}.xml`);
   return sitemapIndexXml(files.map((f) => absoluteUrl(base, f)));

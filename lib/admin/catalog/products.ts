@@ -72,14 +72,14 @@ async function loadEditing(tx: Tx, category: Category, editId: string | null, ti
   return { row, images: await readProductImages(tx, category, editId), history: await readProductHistory(tx, category, editId, timeZone, null) };
 }
 
+/** The category screen's count: every product of the category, whatever its status. */
+const ALL_PRODUCTS: ListFilter = { status: null, material: null, isNew: false, isMens: false, q: '' };
+
 /**
  * The category screen: 20 cards of the newest products on `page` (a page past the end shows the last one), the
  * count, and the product whose modal is open, when `editId` names one of this table. With `list`, the list view's
  * page in its sort and filters instead of the cards.
  */
-/** The category screen's count: every product of the category, whatever its status. */
-const ALL_PRODUCTS: ListFilter = { status: null, material: null, isNew: false, isMens: false, q: '' };
-
 export async function loadCategoryScreen(
   actor: DbActor,
   category: Category,

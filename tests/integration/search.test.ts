@@ -7,6 +7,8 @@ import type { SearchQuery } from '@/lib/catalog/listing-params';
 import { getSearchOutcome, getSearchResults, SEARCH_LIMIT, searchListing, searchProducts } from '@/lib/catalog/search';
 import SharedTagsCache from '@/lib/core/cache/shared-tags-handler.mjs';
 import { buildPrefixTsQuery, SEARCH_COUNT_CAP } from '@/lib/catalog/search-query';
+import { refreshSearchStats, searchStats } from '@/lib/catalog/search-stats';
+import { searchAdminProducts } from '@/lib/admin/search/query';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
 // A made-up word no seeded product uses, so the expected matches are exactly the fixtures.
@@ -290,6 +292,22 @@ describe('searches with more matches than SEARCH_COUNT_CAP', () => {
       insert into earrings (name, sku, created_at)
       select 'Plain Hoop ' || i, ${FILLER} || i, now() + make_interval(secs => i) from generate_series(1, 2100) as i`;
     await expectPagesInOrder();
+    // With statistics that know the word: the rings, where it is common, are walked in each sort's order; the other
+    // tables are read through the full-text index (search-plan.ts).
+    await sql`analyze rings, necklaces, bracelets, earrings, body_jewelry`;
+    refreshSearchStats();
+    const rings = (await searchStats()).rings?.search_vector;
+    expect([...(rings?.shares.keys() ?? [])].some((lexeme) => lexeme.startsWith(WIDE))).toBe(true);
+    await expectPagesInOrder();
+    const gold = await searchListing(query({ materials: ['gold'], sort: 'price-desc', page: 3 }));
+    expect(gold.items.map((p) => p.id)).toEqual((await expectedIds(query({ materials: ['gold'], sort: 'price-desc' }))).slice(40, 60));
+    // The admin's header search plans its reads the same way: the newest five of each table, ten in all.
+    const perTable = await sql<{ id: string }[]>`
+      select id from (select id, created_at, row_number() over (partition by category order by created_at desc, id desc) as n
+                        from catalog_products where search_vector @@ to_tsquery('english', ${buildPrefixTsQuery(WIDE)!})) m
+       where n <= 5 order by created_at desc, id desc limit 10`;
+    const admin = await searchAdminProducts({ role: 'service_role' }, WIDE);
+    expect(admin.map((p) => p.id)).toEqual(perTable.map((r) => r.id));
   });
 
   it('counts exactly below the cap, with the material filter', async () => {

@@ -2,7 +2,8 @@ import 'server-only';
 // Admin search. Products: full-text on each category table's search_vector (every word a prefix), 5 per category, an
 // exact SKU first, then the newest, 10 in all, with each product's primary image (kept in image_url by a trigger).
 import { CATEGORIES } from '../../catalog/categories';
-import { buildPrefixTsQuery, normalizeSearchInput } from '../../catalog/search-query';
+import { buildPrefixTsQuery, normalizeSearchInput, searchTerms } from '../../catalog/search-query';
+import { estimator, plansFor, tableMatches, useIndexes, WALK_ORDERS } from '../../catalog/search-reads';
 import { withActor, type DbActor } from '../../core/db';
 import { searchAdminCustomers, searchAdminOrders } from './people';
 import { ADMIN_SEARCH_LIMIT, ADMIN_SEARCH_PER_CATEGORY, type AdminSearchResult, type AdminSearchResults } from './rules';
@@ -13,29 +14,30 @@ export async function searchAdminProducts(actor: DbActor, input: string): Promis
   if (!tsquery) return [];
   const sku = text.toLowerCase();
   return withActor(actor, async (tx) => {
-    // How common a word is decides between walking the newest rows and the GIN index, so the plan is made for this
-    // query's words, never reused from another's.
-    await tx`set local plan_cache_mode = force_custom_plan`;
-    const q = tx`to_tsquery('english', ${tsquery})`;
-    // Per table, the newest matches (the planner walks the created_at index when a word is common, the GIN index
-    // when it is rare); a SKU typed in full comes first, found through the SKU prefix index (lower(sku) in "C" order).
-    const parts = CATEGORIES.map(
-      (category) => tx`(
-        select id, ${category}::text as category, name, sku, image_url, created_at, false as exact
-          from ${tx('public.' + category)}
-         where search_vector @@ ${q}
-         order by created_at desc, id desc
-         limit ${ADMIN_SEARCH_PER_CATEGORY})`,
-    );
+    // Per table, the newest matches of every status, each table walked newest first where the words are common and
+    // read through the full-text index where they are rare (lib/catalog/search-plan.ts).
+    await useIndexes(tx);
+    const estimate = (await estimator(tx, searchTerms(text).map((term) => ({ term, alternatives: [] })), sku))('search_vector', tx`true`);
+    const plans = plansFor(estimate.shares, ADMIN_SEARCH_PER_CATEGORY);
+    const by = tx.unsafe(WALK_ORDERS.newest);
+    const condition = tx`search_vector @@ to_tsquery('english', ${tsquery})`;
+    const parts = CATEGORIES.map((category) => {
+      const walk = { by, scope: tx`true`, seek: estimate.seek(category) };
+      return tx`(select id, category, created_at, false as exact
+                   from (${tableMatches(tx, category, plans[category], walk, condition, tx`false`)}) t
+                  order by ${by} limit ${ADMIN_SEARCH_PER_CATEGORY})`;
+    });
     const union = parts.reduce((acc, part) => tx`${acc} union all ${part}`);
+    // A SKU typed in full comes first, found through the SKU prefix index (lower(sku) in "C" order).
     const rows = await tx<{ id: string; category: AdminSearchResult['category']; name: string; sku: string | null; image_url: string | null }[]>`
-      select id, category, name, sku, image_url from (
+      select c.id, c.category, c.name, c.sku, c.image_url from (
         select distinct on (id) * from (
-          select id, category, name, sku, image_url, created_at, true as exact from public.catalog_products where lower(sku) collate "C" = ${sku}
+          select id, category, created_at, true as exact from public.catalog_products where lower(sku) collate "C" = ${sku}
           union all ${union}
         ) found order by id, exact desc
       ) hits
-       order by exact desc, created_at desc, id desc
+      join public.catalog_products c on c.id = hits.id and c.category = hits.category
+       order by hits.exact desc, hits.created_at desc, hits.id desc
        limit ${ADMIN_SEARCH_LIMIT}`;
     return rows.map((r) => ({ id: r.id, category: r.category, name: r.name, sku: r.sku, imageUrl: r.image_url }));
   });

@@ -1,0 +1,297 @@
+import 'server-only';
+// How a search reads the catalog (ARCHITECTURE.md: queries in SQL, bounded at any size): the typed words and their
+// typo corrections, the conditions they make, and the plans that read each product table's matches, by walking an
+// index in order where the words are common and through the full-text index where they are rare (search-plan.ts).
+import type { Tx } from '../core/db';
+import type { Window } from '../core/pagination';
+import { CATEGORIES, type Category, type Material } from './categories';
+import { listingWhere, type Fragment } from './listing';
+import type { SearchQuery } from './listing-params';
+import { buildSearchTsQuery, cappedCount, closeWords, isCorrectable, SEARCH_COUNT_CAP, type CappedCount, type TermMatch } from './search-query';
+import { choosePlan, matchShare, prefixQuery, rarestLexemes, type Plan, type Plans } from './search-plan';
+import { searchStats, type VectorColumn } from './search-stats';
+import { SUMMARY_COLUMNS, type SummaryRow } from './summary';
+import { ACTIVE_SQL } from './status';
+
+/** The typed words with their typo corrections: only words that start no known word are corrected. */
+export async function resolveTerms(tx: Tx, terms: readonly string[]): Promise<TermMatch[]> {
+  const correctable = terms.filter(isCorrectable);
+  const candidates = new Map<string, string[]>();
+  if (correctable.length > 0) {
+    const rows = await tx<{ term: string; word: string }[]>`
+      select t.term, w.word
+        from unnest(${correctable}::text[]) as t(term)
+        join public.search_words w on length(w.word) between length(t.term) - 1 and length(t.term) + 1
+       where not exists (select 1 from public.search_words k where starts_with(k.word, t.term))
+       order by t.term, extensions.similarity(w.word, t.term) desc, w.word`;
+    for (const { term, word } of rows) candidates.set(term, [...(candidates.get(term) ?? []), word]);
+  }
+  return terms.map((term) => ({ term, alternatives: closeWords(term, candidates.get(term) ?? []) }));
+}
+
+/**
+ * Per table, the rows a walk reads (active, of the chosen materials) and the share of them a part of the matches
+ * holds, estimated from the statistics; null without statistics.
+ */
+export type Shares = (category: Category) => { share: number; rows: number } | null;
+
+/**
+ * How to read a part of the matches: its estimated shares, the rows a walk reads (`scope`, a condition) and, per
+ * table, what the full-text index is asked for (`seek`): the typed word rarest in that table, the others being tested
+ * on its matches. (Postgres reads every row holding a prefix from the index before it intersects the words, so 'gold
+ * ring' through the index of a table without rings costs as much as 'gold'.)
+ */
+export interface Estimate {
+  shares: Shares;
+  scope: Fragment;
+  seek: (category: Category) => Fragment | null;
+}
+
+export interface Matcher {
+  /** Matches anywhere (or the exact SKU). */
+  any: Fragment;
+  /** Matches in the SKU or the name: these rank first (name_vector has an index of its own). */
+  named: Fragment;
+  /** The rest of the matches. */
+  unnamed: Fragment;
+  estimates: Record<'any' | 'named' | 'unnamed', Estimate>;
+}
+
+/** Each typed word's spellings (itself and its corrections) as the lexemes Postgres makes of them. */
+async function spellings(tx: Tx, matches: TermMatch[]): Promise<string[][][]> {
+  const words = matches.flatMap((m) => [m.term, ...m.alternatives]);
+  const rows = await tx<{ lexemes: string[] }[]>`
+    select tsvector_to_array(to_tsvector('english', w)) as lexemes from unnest(${words}::text[]) with ordinality as u(w, n) order by n`;
+  let i = 0;
+  return matches.map((m) => [m.term, ...m.alternatives].map(() => rows[i++]!.lexemes));
+}
+
+/** Estimates a query's parts from the statistics: `estimate(column, scope, materials)` for the part in that vector. */
+export async function estimator(tx: Tx, matches: TermMatch[], sku: string) {
+  const [stats, words] = await Promise.all([searchStats(), spellings(tx, matches)]);
+  return (column: VectorColumn, scope: Fragment, materials: readonly Material[] = []): Estimate => ({
+    shares: (category) => {
+      const table = stats[category]?.[column];
+      if (!table) return null;
+      const byMaterial = stats[category]?.material;
+      const inMaterials = materials.length === 0 || !byMaterial ? 1 : materials.reduce((s, m) => s + (byMaterial.get(m) ?? 0), 0);
+      return { share: matchShare(table, words), rows: table.rows * inMaterials };
+    },
+    scope,
+    seek: (category) => {
+      const table = stats[category]?.[column];
+      const rarest = table ? rarestLexemes(table, words) : null;
+      if (!rarest) return null;
+      return tx`(${tx.unsafe(column)} @@ to_tsquery('simple', ${prefixQuery(rarest)}) or lower(sku) collate "C" = ${sku})`;
+    },
+  });
+}
+
+/** Matches among active products only: the shop never finds a draft or archived product. */
+export async function matcher(tx: Tx, matches: TermMatch[], sku: string, materials: readonly Material[]): Promise<Matcher> {
+  const query = buildSearchTsQuery(matches)!;
+  const active = tx.unsafe(ACTIVE_SQL);
+  const named = tx`(name_vector @@ to_tsquery('english', ${query}) or lower(sku) collate "C" = ${sku})`;
+  const estimate = await estimator(tx, matches, sku);
+  const scope = tx.unsafe(listingWhere({ kind: 'all' }, materials));
+  const any = estimate('search_vector', scope, materials);
+  const inName = estimate('name_vector', scope, materials);
+  return {
+    any: tx`${active} and (search_vector @@ to_tsquery('english', ${query}) or lower(sku) collate "C" = ${sku})`,
+    named,
+    unnamed: tx`not coalesce(${named}, false)`,
+    estimates: {
+      any,
+      named: inName,
+      unnamed: {
+        ...any,
+        shares: (category) => {
+          const [all, name] = [any.shares(category), inName.shares(category)];
+          return all && name ? { share: Math.max(0, all.share - name.share), rows: all.rows } : null;
+        },
+      },
+    },
+  };
+}
+
+/** Each table's plan for reading its first `needed` matches in an index order (search-plan.ts). */
+export function plansFor(shares: Shares, needed: number): Plans {
+  const plans: Plans = {};
+  for (const category of CATEGORIES) {
+    const estimate = shares(category);
+    if (estimate) plans[category] = choosePlan(estimate.share, estimate.rows, needed);
+  }
+  return plans;
+}
+
+/**
+ * Search plans are fixed by hand (search-plan.ts): matches are found through the full-text and SKU indexes or by
+ * walking an index in order, never by reading whole tables, whose every row would cost a tsvector test, nor by
+ * sorting a whole table's rows to walk them (a walk stops after its first matches). No parallel workers: a search is
+ * short, and workers would take the cores other requests need. Set for the search's own transaction only.
+ */
+export async function useIndexes(tx: Tx): Promise<void> {
+  await tx`select set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true),
+                  set_config('max_parallel_workers_per_gather', '0', true)`;
+}
+
+/**
+ * One product table's matches of `condition` as keys, sort columns and whether each is a name or SKU match, read as
+ * planned (search-plan.ts). The tables are read directly, not through the catalog view: planning the view's five
+ * tables once per table would cost more than reading a rare word's matches.
+ *   - walk: the table's active rows in the order `by`, each tested; OFFSET 0 keeps the condition out of the ordered
+ *     scan, so Postgres cannot swap it for a read of the full-text index, whose cost it underestimates for a common
+ *     word (every row holding it is read before the first is returned);
+ *   - index: through the indexes of the condition (full-text, SKU); OFFSET 0 keeps a LIMIT above out of the plan,
+ *     under which Postgres walks an index to the end of a table the words are rare in;
+ *   - no plan (no statistics yet): Postgres's choice.
+ */
+export function tableMatches(
+  tx: Tx,
+  category: Category,
+  plan: Plan | undefined,
+  walk: { by: Fragment; scope: Fragment; seek: Fragment | null },
+  condition: Fragment,
+  named: Fragment,
+): Fragment {
+  const table = tx.unsafe(`public.${category}`);
+  const cols = tx`id, ${tx.unsafe(`'${category}'`)}::text as category, created_at, price_from, coalesce(${named}, false) as named`;
+  if (plan === 'walk') {
+    return tx`select ${cols} from (select * from ${table} where ${walk.scope} order by ${walk.by} offset 0) t where ${condition}`;
+  }
+  if (plan === 'index') {
+    return walk.seek
+      ? tx`select ${cols} from (select * from ${table} where ${walk.seek} offset 0) t where ${condition}`
+      : tx`select ${cols} from (select * from ${table} where ${condition} offset 0) t`;
+  }
+  return tx`select ${cols} from ${table} t where ${condition}`;
+}
+
+/**
+ * The products meeting `condition`, for a LIMIT above: table by table, the most matches first, each walked newest
+ * first or read through its indexes, as planned for `needed` rows (through the indexes without statistics).
+ */
+function plannedMatches(tx: Tx, condition: Fragment, estimate: Estimate, needed: number, named: Fragment): Fragment {
+  const { shares, scope } = estimate;
+  const plans = plansFor(shares, needed);
+  const matches = (category: Category) => (shares(category)?.share ?? 0) * (shares(category)?.rows ?? 0);
+  const by = tx.unsafe(WALK_ORDERS.newest);
+  const parts = [...CATEGORIES]
+    .sort((a, b) => matches(b) - matches(a))
+    .map(
+      (category) =>
+        tx`(${tableMatches(tx, category, plans[category] ?? 'index', { by, scope, seek: estimate.seek(category) }, condition, named)})`,
+    );
+  return tx`(${parts.reduce((all, part) => tx`${all} union all ${part}`)}) found`;
+}
+
+/** The summaries of products given as [id, category] keys, in the keys' order. */
+async function summariesOf(tx: Tx, keys: readonly (readonly [string, string])[]): Promise<SummaryRow[]> {
+  if (keys.length === 0) return [];
+  return tx<SummaryRow[]>`
+    select ${tx.unsafe(SUMMARY_COLUMNS.split(', ').map((c) => `c.${c}`).join(', '))}
+      from unnest(${keys.map((k) => k[0])}::uuid[], ${keys.map((k) => k[1])}::text[]) with ordinality as k(id, category, n)
+      join catalog_products c on c.id = k.id and c.category = k.category
+     order by k.n`;
+}
+
+/**
+ * How many products meet `condition`, counted up to SEARCH_COUNT_CAP + 1: a common prefix ('gol' matches two
+ * thirds of the catalog) stops after the cap instead of reading every match.
+ */
+export async function countUpToCap(tx: Tx, condition: Fragment, estimate: Estimate): Promise<CappedCount> {
+  const [row] = await tx<{ n: number }[]>`
+    select count(*)::int as n
+      from (select 1 from ${plannedMatches(tx, condition, estimate, SEARCH_COUNT_CAP + 1, tx`false`)} limit ${SEARCH_COUNT_CAP + 1}) m`;
+  return cappedCount(row?.n ?? 0);
+}
+
+/** The orders of a search's results; relevance puts SKU and name matches first. */
+const ORDERS: Record<SearchQuery['sort'], string> = {
+  relevance: 'named desc, created_at desc, id desc',
+  newest: 'created_at desc, id desc',
+  'price-asc': 'price_from asc nulls last, id asc',
+  'price-desc': 'price_from desc nulls last, id desc',
+};
+
+/**
+ * One pass over the matches through the indexes, stopping after SEARCH_COUNT_CAP + 1: their count and, when that
+ * count is exact, the rows of `window` in `order`, ranked among all of them. Null rows when there are more
+ * matches than the cap: the caller walks an index instead (so many matches are found among the first rows of any
+ * order).
+ */
+export async function countAndPage(
+  tx: Tx,
+  match: Matcher,
+  where: Fragment,
+  sort: SearchQuery['sort'],
+  window: Window,
+): Promise<{ count: CappedCount; rows: SummaryRow[] | null }> {
+  const [row] = await tx<{ n: number; keys: [string, string][] }[]>`
+    with m as materialized (
+      select * from ${plannedMatches(tx, where, match.estimates.any, SEARCH_COUNT_CAP + 1, sort === 'relevance' ? match.named : tx`false`)}
+       limit ${SEARCH_COUNT_CAP + 1})
+    select (select count(*)::int from m) as n,
+           (select coalesce(json_agg(json_build_array(k.id, k.category)), '[]'::json)
+              from (select id, category from m order by ${tx.unsafe(ORDERS[sort])}
+                     limit ${window.limit} offset ${window.offset}) k) as keys`;
+  const count = cappedCount(row?.n ?? 0);
+  if (count.capped) return { count, rows: null };
+  return { count, rows: await summariesOf(tx, row?.keys ?? []) };
+}
+
+/** How many of the newest products a walk looks at before it reads the indexes category by category. */
+const SEARCH_PROBE_ROWS = 2000;
+
+type WalkOrder = 'newest' | 'price-asc' | 'price-desc';
+
+/** Index orders of the walks ("highest first, unpriced last" is not an index order: priced and unpriced rows are walked apart). */
+export const WALK_ORDERS: Record<WalkOrder, string> = {
+  newest: 'created_at desc, id desc',
+  'price-asc': 'price_from asc nulls last, id asc',
+  'price-desc': 'price_from desc, id desc',
+};
+
+/**
+ * A window of the matches of `condition` in an index order, for when they are many. Each category is asked on its
+ * own, with its own limit and plan (search-plan.ts): a table where the words are common is walked in index order and
+ * stops early, one where they are rare is read through the full-text index. (Over the whole view, one plan walks
+ * every table, reading all of a table that holds no match.)
+ */
+export async function walkByCategory(
+  tx: Tx,
+  condition: Fragment,
+  order: WalkOrder,
+  window: Window,
+  estimate: Estimate,
+): Promise<SummaryRow[]> {
+  if (window.limit === 0) return [];
+  const by = tx.unsafe(WALK_ORDERS[order]);
+  const perCategory = window.offset + window.limit;
+  const plans = plansFor(estimate.shares, perCategory);
+  const parts = CATEGORIES.map((category) => {
+    const walk = { by, scope: estimate.scope, seek: estimate.seek(category) };
+    return tx`(select * from (${tableMatches(tx, category, plans[category], walk, condition, tx`false`)}) t order by ${by} limit ${perCategory})`;
+  });
+  const union = parts.reduce((all, part) => tx`${all} union all ${part}`);
+  const keys = await tx<{ id: string; category: string }[]>`
+    select id, category from (${union}) m order by ${by} limit ${window.limit} offset ${window.offset}`;
+  return summariesOf(tx, keys.map((k) => [k.id, k.category] as const));
+}
+
+/**
+ * A window of the matches of `condition`, newest first, when they are many: each category's index as planned, or,
+ * without statistics, the newest products first (when enough of them match, these are the newest matches overall).
+ */
+export async function newestMatches(tx: Tx, condition: Fragment, window: Window, estimate: Estimate): Promise<SummaryRow[]> {
+  if (window.limit === 0) return [];
+  const plans = plansFor(estimate.shares, window.offset + window.limit);
+  if (CATEGORIES.every((category) => plans[category])) return walkByCategory(tx, condition, 'newest', window, estimate);
+  const probed = await tx<SummaryRow[]>`
+    select ${tx.unsafe(SUMMARY_COLUMNS)}
+      from (select * from catalog_products where ${tx.unsafe(ACTIVE_SQL)}
+             order by created_at desc, id desc limit ${SEARCH_PROBE_ROWS}) newest
+     where ${condition} order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`;
+  return probed.length === window.limit ? probed : walkByCategory(tx, condition, 'newest', window, estimate);
+}
+

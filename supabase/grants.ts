@@ -55,6 +55,11 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   product_sales: { authenticated: ['SELECT'] },
   product_counts: { anon: ['SELECT'], authenticated: ['SELECT'] },
   order_counts: { authenticated: ['SELECT'] },
+  order_quarters: { authenticated: ['SELECT'] },
+  payment_quarters: { authenticated: ['SELECT'] },
+  payment_totals: { authenticated: ['SELECT'] },
+  order_hour_zones: { authenticated: ['SELECT'] },
+  order_hours: { authenticated: ['SELECT'] },
   customers: { authenticated: ['SELECT'] },
   checkout_sessions: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   shop_settings: {
@@ -118,6 +123,14 @@ export const FUNCTION_GRANTS: Record<string, RoleGrants> = {
   'issue_document(text,integer,uuid,uuid,bigint,jsonb)': { authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
   'order_kept_cents(uuid,text,bigint)': { authenticated: ['EXECUTE'] },
   'admin_people_search(text,text[],integer)': { authenticated: ['EXECUTE'] },
+  'quarter_of(timestamp with time zone)': { authenticated: ['EXECUTE'] },
+  'quarter_ceil(timestamp with time zone)': { authenticated: ['EXECUTE'] },
+  'dashboard_orders(timestamp with time zone,timestamp with time zone)': { authenticated: ['EXECUTE'] },
+  'dashboard_quarters(timestamp with time zone,timestamp with time zone)': { authenticated: ['EXECUTE'] },
+  'dashboard_money_between(timestamp with time zone,timestamp with time zone)': { authenticated: ['EXECUTE'] },
+  'dashboard_money(timestamp with time zone,timestamp with time zone)': { authenticated: ['EXECUTE'] },
+  'dashboard_hours(timestamp with time zone,timestamp with time zone,text)': { authenticated: ['EXECUTE'] },
+  'ensure_order_hours(text)': { authenticated: ['EXECUTE'] },
 };
 
 /** One privilege on one object, column-level ones as 'INSERT(col)'. */
@@ -150,7 +163,7 @@ export async function readGrants(sql: postgres.Sql): Promise<{ acl: Acl[]; table
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
     )
-    select case when rel.relkind = 'S' then 'sequence' else 'table' end as kind, rel.relname as name, r.role,
+    select case when rel.relkind = 'S' then 'sequence' else 'table' end as kind, rel.relname::text as name, r.role,
            a.privilege_type as privilege
       from rel, aclexplode(rel.acl) a join r on r.oid = a.grantee
     union all
@@ -183,18 +196,19 @@ export function compareGrants(
 
   const have = new Map<string, Set<string>>();
   for (const a of found.acl) {
-    const key = `${a.kind} ${a.name} ${a.role}`;
+    const key = `${a.kind}\t${a.name}\t${a.role}`;
     if (!have.has(key)) have.set(key, new Set());
     have.get(key)!.add(a.privilege);
   }
   const keys = new Set(have.keys());
   for (const kind of ['table', 'sequence', 'function'] as const) {
     for (const [name, grants] of Object.entries(expected[kind])) {
-      for (const role of API_ROLES) if (grants) keys.add(`${kind} ${name} ${role}`);
+      for (const role of API_ROLES) if (grants) keys.add(`${kind}\t${name}\t${role}`);
     }
   }
   for (const key of [...keys].sort()) {
-    const [kind, name, role] = key.split(' ') as [Acl['kind'], string, ApiRole];
+    // Tabs apart: a function's signature may hold spaces ('timestamp with time zone').
+    const [kind, name, role] = key.split('\t') as [Acl['kind'], string, ApiRole];
     if (kind === 'table' && !found.tables.includes(name)) continue;
     const want = atoms(expected[kind][name]?.[role]);
     const got = have.get(key) ?? new Set<string>();

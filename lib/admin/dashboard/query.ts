@@ -1,10 +1,12 @@
 import 'server-only';
 // The dashboard's figures in one SQL statement per period, run as the admin under RLS: counts and sums by status,
 // hours and days in the shop's time zone, payment methods, top products, recent orders and catalog counts, each an
-// aggregate the database computes (no order is loaded into the server). All Time's top products come from the running
-// totals per product (so they count every order up to the latest, whatever `now` says). The periods' bounds are computed in SQL from
-// `now` and the time zone, so months and days start at local midnight, across daylight-saving changes.
-import type { Category } from '../../catalog/categories';
+// aggregate the database computes (no order is loaded into the server). Orders per slot, money per slot and over all
+// time, orders per status over all time and catalog counts come from running totals kept by the writes
+// (20261129000300_dashboard_totals.sql); All Time's top products from the totals per product (so they count every order
+// up to the latest, whatever `now` says). The periods' bounds are computed in SQL from `now` and the time zone, so
+// months and days start at local midnight, across daylight-saving changes.
+import { CATEGORIES, type Category } from '../../catalog/categories';
 import { withActor, type DbActor } from '../../core/db';
 import type { Period } from './periods';
 
@@ -39,6 +41,8 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
   return withActor(actor, async (tx) => {
     // Sorting a few hundred thousand items by product needs more than the default 4 MB to stay in memory.
     await tx`set local work_mem = '32MB'`;
+    // All Time's hours are kept per time zone: this one's are counted on its first use.
+    if (period === 'all-time') await tx`select public.ensure_order_hours(${clock.timeZone})`;
     // All Time reads the running totals per product (product_sales, kept by triggers); a period sums its items.
     const topProducts =
       period === 'all-time'
@@ -46,9 +50,7 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
               where revenue > 0 order by revenue desc, product_id limit 5`
         : tx`select i.product_id, sum(i.quantity * i.unit_price)::bigint as revenue, sum(i.quantity)::int as quantity
                from public.order_items i, w
-              where i.created_at >= w.cur_start and i.created_at < w.cur_end
-                and not exists (select 1 from public.orders o
-                                 where o.id = i.order_id and o.status in ('cancelled', 'refunded'))
+              where i.counts_as_sale and i.created_at >= w.cur_start and i.created_at < w.cur_end
               group by i.product_id
               order by revenue desc, i.product_id
               limit 5`;
@@ -78,53 +80,29 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
                case period when 'last-month' then month0 at time zone tz else now + interval '1 microsecond' end as trend_end
           from l
       ),
-      -- Revenue (labels.ts, REVENUE_DEFINITION): card payments of the orders placed in a window, less the refunds
-      -- made on them, leaving out cancelled and refunded orders; one row per payment or refund, with its method, read
-      -- once for both windows. A payment is written with its order, so its created_at is the order's (the index
-      -- reads the windows alone); a refund counts in the window its order was placed in.
-      money as (
-        select t.payment_method as method, t.amount, 1 as payments, t.created_at as placed
-          from w join public.transactions t
-            on t.created_at >= least(w.cur_start, w.prev_start) and t.created_at < greatest(w.cur_end, w.prev_end)
-         where t.kind = 'payment' and t.status = 'completed'
-           and not exists (select 1 from public.orders o where o.id = t.order_id and o.status in ('cancelled', 'refunded'))
-        union all
-        select t.payment_method, -t.amount, 0, o.created_at
-          from w, public.transactions t join public.orders o on o.id = t.order_id
-         where t.kind = 'refund' and t.status in ('pending', 'succeeded') and o.status not in ('cancelled', 'refunded')
-           and o.created_at >= least(w.cur_start, w.prev_start) and o.created_at < greatest(w.cur_end, w.prev_end)
-      )
+      cur_money as (select m.* from w, public.dashboard_money(w.cur_start, w.cur_end) m),
+      prev_money as (select m.* from w, public.dashboard_money(w.prev_start, w.prev_end) m)
       select json_build_object(
         'trendLastDay', (select to_char(trend_last, 'YYYY-MM-DD') from w),
         'current', coalesce((
-          select json_agg(s) from (
-            select o.status, count(*)::int as orders
-              from public.orders o, w where o.created_at >= w.cur_start and o.created_at < w.cur_end
-             group by o.status) s), '[]'),
+          select json_agg(s) from (select o.status, o.orders::int from w, public.dashboard_orders(w.cur_start, w.cur_end) o) s), '[]'),
         'previous', coalesce((
-          select json_agg(s) from (
-            select o.status, count(*)::int as orders
-              from public.orders o, w where o.created_at >= w.prev_start and o.created_at < w.prev_end
-             group by o.status) s), '[]'),
+          select json_agg(s) from (select o.status, o.orders::int from w, public.dashboard_orders(w.prev_start, w.prev_end) o) s), '[]'),
         'hours', coalesce((
           select json_agg(h) from (
-            select extract(hour from o.created_at at time zone w.tz)::int as hour, count(*)::int as orders
-              from public.orders o, w where o.created_at >= w.cur_start and o.created_at < w.cur_end
-             group by 1) h), '[]'),
+            select q.hour, q.orders::int as orders from w, public.dashboard_hours(w.cur_start, w.cur_end, w.tz) q) h), '[]'),
         'days', coalesce((
           select json_agg(d) from (
-            select to_char((o.created_at at time zone w.tz)::date, 'YYYY-MM-DD') as day, count(*)::int as orders
-              from public.orders o, w
-             where o.created_at >= w.trend_start and o.created_at < w.trend_end
+            select to_char((q.slot at time zone w.tz)::date, 'YYYY-MM-DD') as day, sum(q.orders)::int as orders
+              from w, public.dashboard_quarters(w.trend_start, w.trend_end) q
              group by 1) d), '[]'),
         'methods', coalesce((
           select json_agg(x) from (
-            select m.method,
-                   coalesce(sum(m.amount) filter (where m.placed >= w.cur_start and m.placed < w.cur_end), 0)::bigint as amount,
-                   count(*) filter (where m.payments = 1 and m.placed >= w.cur_start and m.placed < w.cur_end)::int as payments,
-                   coalesce(sum(m.amount) filter (where m.placed >= w.prev_start and m.placed < w.prev_end), 0)::bigint as previous
-              from money m, w
-             group by 1) x), '[]'),
+            select m.method, coalesce(sum(m.amount) filter (where m.cur), 0)::bigint as amount,
+                   coalesce(sum(m.payments) filter (where m.cur), 0)::int as payments,
+                   coalesce(sum(m.amount) filter (where not m.cur), 0)::bigint as previous
+              from (select c.*, true as cur from cur_money c union all select p.*, false from prev_money p) m
+             group by m.method) x), '[]'),
         'top', coalesce((
           select json_agg(p order by p.revenue desc, p.product_id) from (
             select s.product_id, c.name, c.category, s.revenue, s.quantity
@@ -133,12 +111,13 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
         'recent', coalesce((
           select json_agg(r) from (
             select o.id, o.order_reference, o.customer_name, o.total_amount, o.status, o.created_at
-              from public.orders o, w where o.created_at < w.cur_end
+              from public.orders o where o.created_at < (select cur_end from w)
              order by o.created_at desc, o.id desc limit 5) r), '[]'),
-        'categories', json_build_object(
-          'rings', (select count(*) from public.rings), 'necklaces', (select count(*) from public.necklaces),
-          'bracelets', (select count(*) from public.bracelets), 'earrings', (select count(*) from public.earrings),
-          'body_jewelry', (select count(*) from public.body_jewelry))
+        -- Products of every status per category, from the counters the catalog's writes keep (product_counts).
+        'categories', (
+          select json_object_agg(c.category, coalesce(n.total, 0))
+            from unnest(${[...CATEGORIES]}::text[]) as c(category)
+            left join (select category, sum(total)::int as total from public.product_counts group by category) n using (category))
       ) as figures`;
     return row.figures;
   });

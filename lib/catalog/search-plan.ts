@@ -64,11 +64,17 @@ export const WALK_MARGIN = 4;
 
 /**
  * Walk when reading rows in index order until `needed` matches (needed / share rows) costs WALK_MARGIN times less
- * than reading every match through the full-text index (share × rows).
+ * than what the full-text index returns: every row holding the word it is asked for (seekShare × rows, the rarest
+ * word's share; the other words are tested on those rows).
  */
-export function choosePlan(share: number, rows: number, needed: number): Plan {
+export function choosePlan(share: number, rows: number, needed: number, seekShare = share): Plan {
   if (share <= 0) return 'index';
-  return (WALK_MARGIN * needed) / share <= share * rows ? 'walk' : 'index';
+  return (WALK_MARGIN * needed) / share <= seekShare * rows ? 'walk' : 'index';
+}
+
+/** The share of rows holding the typed word rarest in a table (what the index is asked for). */
+export function seekShare(stats: LexemeShares, words: readonly (readonly (readonly string[])[])[]): number {
+  return Math.min(1, ...words.map((word) => matchShare(stats, [word])));
 }
 
 /** Plans per table; a table without statistics is left to Postgres (undefined). */

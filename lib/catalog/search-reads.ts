@@ -8,7 +8,7 @@ import { CATEGORIES, type Category, type Material } from './categories';
 import { listingWhere, type Fragment } from './listing';
 import type { SearchQuery } from './listing-params';
 import { buildSearchTsQuery, cappedCount, closeWords, isCorrectable, SEARCH_COUNT_CAP, type CappedCount, type TermMatch } from './search-query';
-import { choosePlan, matchShare, prefixQuery, rarestLexemes, type Plan, type Plans } from './search-plan';
+import { choosePlan, matchShare, prefixQuery, rarestLexemes, seekShare, type Plan, type Plans } from './search-plan';
 import { searchStats, type VectorColumn } from './search-stats';
 import { SUMMARY_COLUMNS, type SummaryRow } from './summary';
 import { ACTIVE_SQL } from './status';
@@ -33,7 +33,7 @@ export async function resolveTerms(tx: Tx, terms: readonly string[]): Promise<Te
  * Per table, the rows a walk reads (active, of the chosen materials) and the share of them a part of the matches
  * holds, estimated from the statistics; null without statistics.
  */
-export type Shares = (category: Category) => { share: number; rows: number } | null;
+export type Shares = (category: Category) => { share: number; rows: number; seekShare: number } | null;
 
 /**
  * How to read a part of the matches: its estimated shares, the rows a walk reads (`scope`, a condition) and, per
@@ -75,14 +75,15 @@ export async function estimator(tx: Tx, matches: TermMatch[], sku: string) {
       if (!table) return null;
       const byMaterial = stats[category]?.material;
       const inMaterials = materials.length === 0 || !byMaterial ? 1 : materials.reduce((s, m) => s + (byMaterial.get(m) ?? 0), 0);
-      return { share: matchShare(table, words), rows: table.rows * inMaterials };
+      return { share: matchShare(table, words), rows: table.rows * inMaterials, seekShare: seekShare(table, words) };
     },
     scope,
     seek: (category) => {
       const table = stats[category]?.[column];
       const rarest = table ? rarestLexemes(table, words) : null;
       if (!rarest) return null;
-      return tx`(${tx.unsafe(column)} @@ to_tsquery('simple', ${prefixQuery(rarest)}) or lower(sku) collate "C" = ${sku})`;
+      // The lexemes as they are (a cast, not to_tsquery, which would split 'rng-1008' into a phrase of its parts).
+      return tx`(${tx.unsafe(column)} @@ ${prefixQuery(rarest)}::text::tsquery or lower(sku) collate "C" = ${sku})`;
     },
   });
 }
@@ -107,7 +108,7 @@ export async function matcher(tx: Tx, matches: TermMatch[], sku: string, materia
         ...any,
         shares: (category) => {
           const [all, name] = [any.shares(category), inName.shares(category)];
-          return all && name ? { share: Math.max(0, all.share - name.share), rows: all.rows } : null;
+          return all && name ? { ...all, share: Math.max(0, all.share - name.share) } : null;
         },
       },
     },
@@ -119,7 +120,7 @@ export function plansFor(shares: Shares, needed: number): Plans {
   const plans: Plans = {};
   for (const category of CATEGORIES) {
     const estimate = shares(category);
-    if (estimate) plans[category] = choosePlan(estimate.share, estimate.rows, needed);
+    if (estimate) plans[category] = choosePlan(estimate.share, estimate.rows, needed, estimate.seekShare);
   }
   return plans;
 }

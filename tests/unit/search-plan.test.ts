@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePlan, matchShare, prefixQuery, prefixShare, rarestLexemes, type LexemeShares } from '@/lib/catalog/search-plan';
+import { choosePlan, matchShare, prefixQuery, prefixShare, rarestLexemes, seekShare, type LexemeShares } from '@/lib/catalog/search-plan';
 
 const stats: LexemeShares = {
   rows: 200_000,
@@ -41,6 +41,14 @@ describe('choosePlan', () => {
     expect(choosePlan(0.02, 200_000, 20)).toBe('walk');
     expect(choosePlan(0.01, 200_000, 20)).toBe('index');
     expect(choosePlan(0, 200_000, 1)).toBe('index');
+  });
+
+  it('weighs the walk against every row holding the rarest word, which the index returns and the rest is tested on', () => {
+    // 'sapphire halo': 1% of the rows match, 7% hold 'sapphire'; six wanted.
+    expect(choosePlan(0.01, 200_000, 6)).toBe('index');
+    expect(choosePlan(0.01, 200_000, 6, 0.07)).toBe('walk');
+    expect(seekShare(stats, [[['gold']], [['hoop']]])).toBeCloseTo(0.01);
+    expect(seekShare(stats, [])).toBe(1);
   });
 });
 

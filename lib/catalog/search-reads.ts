@@ -1,7 +1,7 @@
 import 'server-only';
-// How a search reads the catalog (ARCHITECTURE.md: queries in SQL, bounded at any size): the typed words and their
-// typo corrections, the conditions they make, and the plans that read each product table's matches, by walking an
-// index in order where the words are common and through the full-text index where they are rare (search-plan.ts).
+// How a search reads the catalog (ARCHITECTURE.md, 'Search'): the typed words and their typo corrections, the
+// conditions they make, and the plans that read each product table's matches, by walking an index in order where the
+// words are common and through the full-text index where they are rare (search-plan.ts).
 import type { Tx } from '../core/db';
 import type { Window } from '../core/pagination';
 import { CATEGORIES, type Category, type Material } from './categories';
@@ -30,8 +30,8 @@ export async function resolveTerms(tx: Tx, terms: readonly string[]): Promise<Te
 }
 
 /**
- * Per table, the rows a walk reads (active, of the chosen materials) and the share of them a part of the matches
- * holds, estimated from the statistics; null without statistics.
+ * Per table, the rows a walk reads (active, of the chosen materials), the share of them a part of the matches holds
+ * and the share holding its rarest word (what the index returns), estimated from the statistics; null without them.
  */
 export type Shares = (category: Category) => { share: number; rows: number; seekShare: number } | null;
 

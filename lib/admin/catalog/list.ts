@@ -45,8 +45,8 @@ export function listWhere(tx: Tx, filter: ListFilter) {
   if (filter.isNew) w = tx`${w} and r.is_new_arrival`;
   if (filter.isMens) w = tx`${w} and r.is_mens_jewelry`;
   if (filter.q) {
-    const like = likePattern(filter.q);
-    w = tx`${w} and (r.name ilike ${like} or r.sku ilike ${like})`;
+    // The name or the SKU, as the trigram index holds them (20261129000400_catalog_list_search.sql).
+    w = tx`${w} and (r.name || chr(9) || coalesce(r.sku, '')) ilike ${likePattern(filter.q)}`;
   }
   return w;
 }

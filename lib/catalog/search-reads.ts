@@ -9,7 +9,7 @@ import { listingWhere, type Fragment } from './listing';
 import type { SearchQuery } from './listing-params';
 import { buildSearchTsQuery, cappedCount, closeWords, isCorrectable, SEARCH_COUNT_CAP, type CappedCount, type TermMatch } from './search-query';
 import { choosePlan, matchShare, prefixQuery, rarestLexemes, seekShare, type Plan, type Plans } from './search-plan';
-import { searchStats, type VectorColumn } from './search-stats';
+import type { SearchStats, VectorColumn } from './search-stats';
 import { SUMMARY_COLUMNS, type SummaryRow } from './summary';
 import { ACTIVE_SQL } from './status';
 
@@ -66,9 +66,13 @@ async function spellings(tx: Tx, matches: TermMatch[]): Promise<string[][][]> {
   return matches.map((m) => [m.term, ...m.alternatives].map(() => rows[i++]!.lexemes));
 }
 
-/** Estimates a query's parts from the statistics: `estimate(column, scope, materials)` for the part in that vector. */
-export async function estimator(tx: Tx, matches: TermMatch[], sku: string) {
-  const [stats, words] = await Promise.all([searchStats(), spellings(tx, matches)]);
+/**
+ * Estimates a query's parts from the statistics (searchStats(), read before the search's transaction: a transaction
+ * waiting on a second connection of the pool could wait for ever under load): `estimate(column, scope, materials)`
+ * for the part in that vector.
+ */
+export async function estimator(tx: Tx, stats: SearchStats, matches: TermMatch[], sku: string) {
+  const words = await spellings(tx, matches);
   return (column: VectorColumn, scope: Fragment, materials: readonly Material[] = []): Estimate => ({
     shares: (category) => {
       const table = stats[category]?.[column];
@@ -89,11 +93,17 @@ export async function estimator(tx: Tx, matches: TermMatch[], sku: string) {
 }
 
 /** Matches among active products only: the shop never finds a draft or archived product. */
-export async function matcher(tx: Tx, matches: TermMatch[], sku: string, materials: readonly Material[]): Promise<Matcher> {
+export async function matcher(
+  tx: Tx,
+  stats: SearchStats,
+  matches: TermMatch[],
+  sku: string,
+  materials: readonly Material[],
+): Promise<Matcher> {
   const query = buildSearchTsQuery(matches)!;
   const active = tx.unsafe(ACTIVE_SQL);
   const named = tx`(name_vector @@ to_tsquery('english', ${query}) or lower(sku) collate "C" = ${sku})`;
-  const estimate = await estimator(tx, matches, sku);
+  const estimate = await estimator(tx, stats, matches, sku);
   const scope = tx.unsafe(listingWhere({ kind: 'all' }, materials));
   const any = estimate('search_vector', scope, materials);
   const inName = estimate('name_vector', scope, materials);

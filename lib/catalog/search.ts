@@ -20,6 +20,7 @@ import {
   walkByCategory,
   type Matcher,
 } from './search-reads';
+import { searchStats } from './search-stats';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
 import { CATALOG_TAG } from '../core/cache/tags';
@@ -49,13 +50,14 @@ export async function searchProducts(input: string): Promise<SearchResponse> {
   const text = normalizeSearchInput(input);
   const terms = searchTerms(text);
   const sku = text.toLowerCase();
+  const stats = await searchStats();
   return asAnon(async (tx) => {
     const skuHits = await tx<SummaryRow[]>`
       select ${tx.unsafe(SUMMARY_COLUMNS)} from catalog_products where lower(sku) collate "C" = ${sku} and ${tx.unsafe(ACTIVE_SQL)}
        order by created_at desc, id desc limit ${SEARCH_LIMIT}`;
     if (terms.length === 0) return { results: skuHits.map(toSummary), total: skuHits.length, capped: false };
     await useIndexes(tx);
-    const match = await matcher(tx, await resolveTerms(tx, terms), sku, []);
+    const match = await matcher(tx, stats, await resolveTerms(tx, terms), sku, []);
     const first: Window = { offset: 0, limit: SEARCH_LIMIT };
     const { count, rows } = await countAndPage(tx, match, match.any, 'newest', first);
     const hits = rows ?? (await newestMatches(tx, match.any, first, match.estimates.any));
@@ -73,11 +75,12 @@ export async function searchListing(query: SearchQuery): Promise<ListingPage> {
   if (terms.length === 0 && !text) return toListingPage([], 0, query.page);
   const sku = text.toLowerCase();
   const window: Window = { offset: (query.page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
+  const stats = await searchStats();
   const { rows, count } = await asAnon(async (tx) => {
     await useIndexes(tx);
     const match: Matcher =
       terms.length > 0
-        ? await matcher(tx, await resolveTerms(tx, terms), sku, query.materials)
+        ? await matcher(tx, stats, await resolveTerms(tx, terms), sku, query.materials)
         : {
             any: tx`lower(sku) collate "C" = ${sku} and ${tx.unsafe(ACTIVE_SQL)}`,
             named: tx`true`,

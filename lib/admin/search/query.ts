@@ -4,6 +4,7 @@ import 'server-only';
 import { CATEGORIES } from '../../catalog/categories';
 import { buildPrefixTsQuery, normalizeSearchInput, searchTerms } from '../../catalog/search-query';
 import { estimator, plansFor, tableMatches, useIndexes, WALK_ORDERS } from '../../catalog/search-reads';
+import { searchStats } from '../../catalog/search-stats';
 import { withActor, type DbActor } from '../../core/db';
 import { searchAdminCustomers, searchAdminOrders } from './people';
 import { ADMIN_SEARCH_LIMIT, ADMIN_SEARCH_PER_CATEGORY, type AdminSearchResult, type AdminSearchResults } from './rules';
@@ -13,11 +14,12 @@ export async function searchAdminProducts(actor: DbActor, input: string): Promis
   const tsquery = buildPrefixTsQuery(text);
   if (!tsquery) return [];
   const sku = text.toLowerCase();
+  const stats = await searchStats();
   return withActor(actor, async (tx) => {
     // Per table, the newest matches of every status, each table walked newest first where the words are common and
     // read through the full-text index where they are rare (lib/catalog/search-plan.ts).
     await useIndexes(tx);
-    const estimate = (await estimator(tx, searchTerms(text).map((term) => ({ term, alternatives: [] })), sku))('search_vector', tx`true`);
+    const estimate = (await estimator(tx, stats, searchTerms(text).map((term) => ({ term, alternatives: [] })), sku))('search_vector', tx`true`);
     const plans = plansFor(estimate.shares, ADMIN_SEARCH_PER_CATEGORY);
     const by = tx.unsafe(WALK_ORDERS.newest);
     const condition = tx`search_vector @@ to_tsquery('english', ${tsquery})`;

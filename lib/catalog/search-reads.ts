@@ -150,29 +150,30 @@ export async function useIndexes(tx: Tx): Promise<void> {
  * One product table's matches of `condition` as keys, sort columns and whether each is a name or SKU match, read as
  * planned (search-plan.ts). The tables are read directly, not through the catalog view: planning the view's five
  * tables once per table would cost more than reading a rare word's matches.
- *   - walk: the table's active rows in the order `by`, each tested; OFFSET 0 keeps the condition out of the ordered
- *     scan, so Postgres cannot swap it for a read of the full-text index, whose cost it underestimates for a common
- *     word (every row holding it is read before the first is returned);
- *   - index: through the indexes of the condition (full-text, SKU); OFFSET 0 keeps a LIMIT above out of the plan,
- *     under which Postgres walks an index to the end of a table the words are rare in;
+ *   - walk: the table's rows in `read.scope` (active, of the chosen materials) in the order `read.by`, each tested;
+ *     OFFSET 0 keeps the condition out of the ordered scan, so Postgres cannot swap it for a read of the full-text
+ *     index, whose cost it underestimates for a common word (every row holding it is read before the first returns);
+ *   - index: through the full-text index for `read.seek` (the rarest word; the whole condition without one), the rest
+ *     tested on what it returns; OFFSET 0 keeps a LIMIT above out of the plan, under which Postgres walks an index to
+ *     the end of a table the words are rare in;
  *   - no plan (no statistics yet): Postgres's choice.
  */
 export function tableMatches(
   tx: Tx,
   category: Category,
   plan: Plan | undefined,
-  walk: { by: Fragment; scope: Fragment; seek: Fragment | null },
+  read: { by: Fragment; scope: Fragment; seek: Fragment | null },
   condition: Fragment,
   named: Fragment,
 ): Fragment {
   const table = tx.unsafe(`public.${category}`);
   const cols = tx`id, ${tx.unsafe(`'${category}'`)}::text as category, created_at, price_from, coalesce(${named}, false) as named`;
   if (plan === 'walk') {
-    return tx`select ${cols} from (select * from ${table} where ${walk.scope} order by ${walk.by} offset 0) t where ${condition}`;
+    return tx`select ${cols} from (select * from ${table} where ${read.scope} order by ${read.by} offset 0) t where ${condition}`;
   }
   if (plan === 'index') {
-    return walk.seek
-      ? tx`select ${cols} from (select * from ${table} where ${walk.seek} offset 0) t where ${condition}`
+    return read.seek
+      ? tx`select ${cols} from (select * from ${table} where ${read.seek} offset 0) t where ${condition}`
       : tx`select ${cols} from (select * from ${table} where ${condition} offset 0) t`;
   }
   return tx`select ${cols} from ${table} t where ${condition}`;
@@ -281,8 +282,8 @@ export async function walkByCategory(
   const perCategory = window.offset + window.limit;
   const plans = plansFor(estimate.shares, perCategory);
   const parts = CATEGORIES.map((category) => {
-    const walk = { by, scope: estimate.scope, seek: estimate.seek(category) };
-    return tx`(select * from (${tableMatches(tx, category, plans[category], walk, condition, tx`false`)}) t order by ${by} limit ${perCategory})`;
+    const read = { by, scope: estimate.scope, seek: estimate.seek(category) };
+    return tx`(select * from (${tableMatches(tx, category, plans[category], read, condition, tx`false`)}) t order by ${by} limit ${perCategory})`;
   });
   const union = parts.reduce((all, part) => tx`${all} union all ${part}`);
   const keys = await tx<{ id: string; category: string }[]>`

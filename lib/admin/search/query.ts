@@ -24,9 +24,9 @@ export async function searchAdminProducts(actor: DbActor, input: string): Promis
     const by = tx.unsafe(WALK_ORDERS.newest);
     const condition = tx`search_vector @@ to_tsquery('english', ${tsquery})`;
     const parts = CATEGORIES.map((category) => {
-      const walk = { by, scope: tx`true`, seek: estimate.seek(category) };
+      const read = { by, scope: tx`true`, seek: estimate.seek(category) };
       return tx`(select id, category, created_at, false as exact
-                   from (${tableMatches(tx, category, plans[category], walk, condition, tx`false`)}) t
+                   from (${tableMatches(tx, category, plans[category], read, condition, tx`false`)}) t
                   order by ${by} limit ${ADMIN_SEARCH_PER_CATEGORY})`;
     });
     const union = parts.reduce((acc, part) => tx`${acc} union all ${part}`);

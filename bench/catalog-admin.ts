@@ -1,8 +1,9 @@
 // Catalog back-office speed, measured against the bench's running production server and its large catalog (at 100,000
 // products, about 20,000 per category), signed in as the demo admin with a real session:
 //   category_page:  /admin/rings (page 1 and a deep page) under load: p50/p95 of every response;
-//   import_10k:     a 10,000-row bracelets CSV (every column, an image_url per row) from the first byte sent to the
-//                   'done' line; then the same SKUs with changes (10,000 updates), then that file again (no change);
+//   import:         a bracelets CSV of BENCH_IMPORT_ROWS rows (10,000 by default; every column, an image_url per row)
+//                   from the first byte sent to the 'done' line, with the server's largest worker RSS meanwhile; then
+//                   the same SKUs with changes (every row an update), then that file again (no change);
 //   save_to_storefront: the modal's update action over HTTP, then the product page, the rings listing and search
 //                   asked every 20 ms until all three show the new price (10 saves).
 import autocannon from 'autocannon';
@@ -18,6 +19,7 @@ import { LOCAL_DEFAULTS } from '../lib/core/local-defaults';
 import { realtimeOptions } from '../lib/core/supabase/realtime';
 import { PROJECT_ROOT } from '../local-stack/config';
 import { DEMO_USERS } from '../supabase/seed/demo-users';
+import { serverRss } from './workers';
 
 export interface CatalogBenchTarget {
   /** The running server, e.g. http://127.0.0.1:55604. */
@@ -27,9 +29,12 @@ export interface CatalogBenchTarget {
   /** The server's build folder (its action manifest names the update action). */
   distDir: string;
   durationSeconds: number;
+  /** The server's process, whose memory the import watches. */
+  serverPid?: number;
 }
 
-const IMPORT_ROWS = 10_000;
+/** Rows of the bench's import file. */
+export const importRows = (fallback = 10_000) => Number(process.env.BENCH_IMPORT_ROWS) || fallback;
 const SAVES = 10;
 
 /** The q-th percentile (0..1), nearest rank. */
@@ -63,11 +68,11 @@ export async function pageLoad(url: string, cookie: string, seconds: number, con
   return { connections, p50_ms: percentile(times, 0.5), p95_ms: percentile(times, 0.95), p99_ms: percentile(times, 0.99), rps: Math.round(r.requests.average) };
 }
 
-function importFile(imageUrl: string, edition: string): string {
+function importFile(imageUrl: string, edition: string, count: number): string {
   const columns = csvColumns('bracelets');
-  const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => {
+  const rows = Array.from({ length: count }, (_, i) => {
     const cells: Record<string, string> = {
-      sku: `BENCH-IMP-${String(i).padStart(5, '0')}`,
+      sku: `BENCH-IMP-${String(i).padStart(6, '0')}`,
       name: `Bench Import Bracelet ${i} ${edition}`,
       description: 'A bench bracelet, imported from a CSV file with every column filled in, to time the import.',
       material: ['silver', 'gold', 'rose-gold'][i % 3]!,
@@ -90,19 +95,46 @@ function importFile(imageUrl: string, edition: string): string {
   return toCsv(columns, rows);
 }
 
-async function timeImport(t: CatalogBenchTarget, cookie: string, csv: string) {
+async function timeImport(t: CatalogBenchTarget, cookie: string, csv: string, count: number, serverPid?: number) {
+  let peak = 0;
+  const sample = async () => {
+    if (!serverPid) return;
+    const rss = await serverRss(serverPid);
+    peak = Math.max(peak, rss.primary_mb, ...Object.values(rss.workers_mb));
+  };
+  const sampler = setInterval(() => void sample(), 250);
   const t0 = performance.now();
   const res = await fetch(`${t.base}/api/admin/products/import?category=bracelets`, {
     method: 'POST',
     headers: { cookie, origin: t.base, 'content-type': 'text/csv' },
     body: csv,
   });
-  const text = await res.text();
+  const text = await res.text().finally(() => clearInterval(sampler));
   const ms = performance.now() - t0;
   const done = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as ImportEvent).find((e) => e.type === 'done');
   if (res.status !== 200 || !done || done.type !== 'done') throw new Error(`import failed: ${res.status} ${text.slice(-300)}`);
-  if (done.created + done.updated + done.unchanged !== IMPORT_ROWS) throw new Error(`import wrote ${done.created + done.updated} rows; first refusal: ${JSON.stringify(done.bad[0])}`);
-  return { seconds: +(ms / 1000).toFixed(2), created: done.created, updated: done.updated, unchanged: done.unchanged, bytes: Buffer.byteLength(csv) };
+  if (done.created + done.updated + done.unchanged !== count) throw new Error(`import wrote ${done.created + done.updated} rows; first refusal: ${JSON.stringify(done.bad[0])}`);
+  return {
+    seconds: +(ms / 1000).toFixed(2),
+    created: done.created,
+    updated: done.updated,
+    unchanged: done.unchanged,
+    bytes: Buffer.byteLength(csv),
+    ...(serverPid ? { peak_process_rss_mb: peak } : {}),
+  };
+}
+
+/** The import of a new file, of that file with every row changed, and of the changed file again. */
+export async function benchImports(t: CatalogBenchTarget, cookie: string, sql: postgres.Sql, count: number, serverPid?: number) {
+  const [image] = await sql<{ image_url: string }[]>`select image_url from public.product_images where bracelet_id is not null limit 1`;
+  const out = {
+    rows: count,
+    import: await timeImport(t, cookie, importFile(image!.image_url, 'A', count), count, serverPid),
+    reimport_changed: await timeImport(t, cookie, importFile(image!.image_url, 'B', count), count, serverPid),
+    reimport_unchanged: await timeImport(t, cookie, importFile(image!.image_url, 'B', count), count, serverPid),
+  };
+  await sql`delete from public.bracelets where sku like 'BENCH-IMP-%'`;
+  return out;
 }
 
 function updateActionId(distDir: string): string {
@@ -174,15 +206,8 @@ export async function benchCatalogAdmin(t: CatalogBenchTarget): Promise<Record<s
       category_page_deep: { page: deep, ...(await pageLoad(`${t.base}/admin/rings?page=${deep}`, cookie, t.durationSeconds)) },
       category_page_one_client: await pageLoad(`${t.base}/admin/rings`, cookie, t.durationSeconds, 1),
     };
-    const [image] = await sql<{ image_url: string }[]>`select image_url from public.product_images where bracelet_id is not null limit 1`;
-    const csv = importFile(image!.image_url, 'A');
-    out.import_10k = await timeImport(t, cookie, csv);
-    // The same SKUs with every name changed: 10,000 updates. Then that file once more: nothing to write.
-    const changed = importFile(image!.image_url, 'B');
-    out.reimport_10k_changed = await timeImport(t, cookie, changed);
-    out.reimport_10k_unchanged = await timeImport(t, cookie, changed);
+    out.imports = await benchImports(t, cookie, sql, importRows(), t.serverPid);
     out.save_to_storefront = await timeSaves(t, cookie, sql);
-    await sql`delete from public.bracelets where sku like 'BENCH-IMP-%'`;
     console.log('catalog back office:', JSON.stringify(out));
     return out;
   } finally {

@@ -16,7 +16,8 @@ import { benchFulfilment } from './fulfilment';
 import { benchAccount } from './account';
 import { benchSearch } from './search';
 import { waitForHttp } from '../scripts/wait-for-http';
-import { benchCatalogAdmin } from './catalog-admin';
+import postgres from 'postgres';
+import { adminCookie, benchCatalogAdmin, benchImports, importRows } from './catalog-admin';
 import { benchCatalogList } from './catalog-list';
 import { benchDocuments } from './documents';
 import { benchListingSql, uncachedViews } from './listing';
@@ -44,6 +45,8 @@ const WHOLESALE_ONLY = process.env.BENCH_ONLY === 'wholesale';
 const CUSTOMERS_ONLY = process.env.BENCH_ONLY === 'customers';
 // BENCH_ONLY=catalog-list: the category screens' list view and a bulk price change of every ring, only.
 const CATALOG_LIST_ONLY = process.env.BENCH_ONLY === 'catalog-list';
+// BENCH_ONLY=import: the catalog import of BENCH_IMPORT_ROWS rows (100,000 by default here) with the workers' memory, only.
+const IMPORT_ONLY = process.env.BENCH_ONLY === 'import';
 // BENCH_ONLY=documents: the invoice PDF's downloads on the production server, only.
 const DOCUMENTS_ONLY = process.env.BENCH_ONLY === 'documents';
 /** The two mail servers' first port, clear of the workers' side-by-side servers (appPort + 10…). */
@@ -246,6 +249,15 @@ async function main() {
       await finish();
       return;
     }
+    if (IMPORT_ONLY) {
+      const target = { base, supabaseUrl: apiUrl(cfg), databaseUrl: databaseUrl(cfg), distDir: DIST, durationSeconds: DURATION, serverPid: app.pid! };
+      results.workers = workerPlan(env);
+      const sql = postgres(target.databaseUrl, { max: 2, onnotice: () => {} });
+      results.imports = await benchImports(target, await adminCookie(target.supabaseUrl), sql, importRows(100_000), app.pid!).finally(() => sql.end());
+      console.log('import:', JSON.stringify(results.imports));
+      await finish();
+      return;
+    }
     if (CATALOG_LIST_ONLY) {
       results.catalog_list = await benchCatalogList({ base, supabaseUrl: apiUrl(cfg), databaseUrl: databaseUrl(cfg), distDir: DIST, durationSeconds: DURATION, env: stackEnv(cfg) });
       await finish();
@@ -275,7 +287,7 @@ async function main() {
     }
     results.rss_after_load = await serverRss(app.pid!);
     if (!STOREFRONT_ONLY) {
-      results.catalog_admin = await benchCatalogAdmin({ base, supabaseUrl: apiUrl(cfg), databaseUrl: databaseUrl(cfg), distDir: DIST, durationSeconds: DURATION });
+      results.catalog_admin = await benchCatalogAdmin({ base, supabaseUrl: apiUrl(cfg), databaseUrl: databaseUrl(cfg), distDir: DIST, durationSeconds: DURATION, serverPid: app.pid! });
       results.catalog_list = await benchCatalogList({ base, supabaseUrl: apiUrl(cfg), databaseUrl: databaseUrl(cfg), distDir: DIST, durationSeconds: DURATION, env: stackEnv(cfg) });
     }
     console.log(`server RSS (MB): idle ${JSON.stringify(results.rss_idle)}, after load ${JSON.stringify(results.rss_after_load)}`);
@@ -315,7 +327,7 @@ async function main() {
 async function finish() {
   results.load_average_at_end = await loadAverage();
   results.server_log_errors = serverLog.errors;
-  const file = SOAK_ONLY ? 'latest-soak.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
+  const file = SOAK_ONLY ? 'latest-soak.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : IMPORT_ONLY ? 'latest-import.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
   await writeFile(join(PROJECT_ROOT, 'bench', 'results', file), JSON.stringify(results, null, 2));
   console.log(`\nwritten to bench/results/${file}`);
   const errors = serverLog.report();

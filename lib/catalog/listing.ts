@@ -1,5 +1,4 @@
 import 'server-only';
-import { unstable_cache } from 'next/cache';
 import { asAnon, type Tx } from '../core/db';
 import { paginationWindow, splitWindow, totalPagesFor, pageRange, type PageItem } from '../core/pagination';
 import { CATEGORIES, MATERIALS, PAGE_SIZE, type Category, type Material } from './categories';
@@ -7,7 +6,6 @@ import type { ListingQuery, Sort } from './listing-params';
 import { InvalidCategoryError, resolveCategorySlug, type SlugClause } from './slugs';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
-import { CATALOG_TAG } from '../core/cache/tags';
 import { logError } from '../core/log';
 import { ACTIVE_SQL } from './status';
 
@@ -15,9 +13,6 @@ import { ACTIVE_SQL } from './status';
 // and reads one page; the view's UNION ALL branches are pruned by constant category predicates, and each ORDER BY
 // matches a per-table index so Postgres merges the five index scans and stops after the page. A listing's counts
 // come from counters kept with every product write (public.product_counts), not from counting the catalog.
-
-/** Product lists stay fresh for 5 minutes. */
-const REVALIDATE_SECONDS = 300;
 
 /** A piece of SQL built by a transaction's tagged template, to be placed inside another query. */
 export type Fragment = ReturnType<Tx['unsafe']>;
@@ -160,19 +155,19 @@ export async function loadListingCounts(scope: ListingScope, materials: readonly
   return asAnon((tx) => countRows(tx, where));
 }
 
-type CountsLoader = (scope: ListingScope, materials: Material[]) => Promise<ListingCounts>;
-
-/** One listing page with its counts. Throws InvalidCategoryError for an unknown category. */
-export async function loadListing(
-  scope: ListingScope,
-  query: ListingQuery,
-  counts: CountsLoader = loadListingCounts,
-): Promise<ListingPage> {
+/**
+ * One listing page with its counts, in one transaction: the counts are the counters' few rows (a millisecond at any
+ * catalog size), so they are read with the page rather than kept in a cache of their own. Throws
+ * InvalidCategoryError for an unknown category.
+ */
+export async function loadListing(scope: ListingScope, query: ListingQuery): Promise<ListingPage> {
   const where = listingWhere(scope, query.materials);
-  const { total, priced } = await counts(scope, query.materials);
   const offset = (query.page - 1) * PAGE_SIZE;
-  const rows = offset < total ? await asAnon((tx) => pageRows(tx, tx.unsafe(where), query.sort, offset, PAGE_SIZE, priced)) : [];
-  return toListingPage(rows, total, query.page);
+  return asAnon(async (tx) => {
+    const { total, priced } = await countRows(tx, where);
+    const rows = offset < total ? await pageRows(tx, tx.unsafe(where), query.sort, offset, PAGE_SIZE, priced) : [];
+    return toListingPage(rows, total, query.page);
+  });
 }
 
 /** A page of rows as the listing views show it: the cards, the counts and the page links. */
@@ -191,19 +186,11 @@ export function toListingPage(rows: SummaryRow[], total: number, page: number, c
   };
 }
 
-const cachedCounts = unstable_cache(loadListingCounts, ['listing-counts-v1'], {
-  tags: [CATALOG_TAG],
-  revalidate: REVALIDATE_SECONDS,
-});
-
 /**
- * A listing page for the storefront, with the counts of its view from the data cache (every page of a view shares
- * them). The rows are read each time the page renders: the page itself is cached whole by the same tag and
- * lifetime (ISR), so a data-cache copy of its 20 rows would only cost a file write per page.
+ * A listing page for the storefront, read each time the page renders: the page itself is cached whole by the
+ * catalog tag (ISR), so a data-cache copy of its rows or counts would only cost a file write per page.
  */
-export async function getListing(scope: ListingScope, query: ListingQuery): Promise<ListingPage> {
-  return loadListing(scope, query, cachedCounts);
-}
+export const getListing = loadListing;
 
 export type ListingOutcome = { ok: true; page: ListingPage } | { ok: false; message: string };
 

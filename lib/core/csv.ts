@@ -20,24 +20,33 @@ function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
   return signature.every((b, i) => bytes[i] === b);
 }
 
-/** The file's text, or why it is not a CSV text file. A UTF-8 byte-order mark is dropped. */
-export function decodeCsvBytes(bytes: Uint8Array, rules: CsvFileRules): Checked<string> {
-  if (bytes.byteLength > rules.maxBytes) return { ok: false, error: rules.tooLarge };
-  if (bytes.byteLength === 0) return { ok: false, error: rules.empty };
+/** Why these bytes are refused before they are read as text (too large, empty, a spreadsheet, UTF-16), or null. */
+export function csvBytesRefusal(bytes: Uint8Array, rules: CsvFileRules): string | null {
+  if (bytes.byteLength > rules.maxBytes) return rules.tooLarge;
+  if (bytes.byteLength === 0) return rules.empty;
   // .xlsx and .ods are ZIP archives; .xls is an OLE compound file.
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
-    return { ok: false, error: `This is a spreadsheet file, not CSV. ${SAVE_AS_CSV}` };
+    return `This is a spreadsheet file, not CSV. ${SAVE_AS_CSV}`;
   }
-  if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) {
-    return { ok: false, error: `The file is saved as UTF-16 text. ${SAVE_AS_CSV}` };
-  }
+  if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) return `The file is saved as UTF-16 text. ${SAVE_AS_CSV}`;
+  return null;
+}
+
+export const NOT_UTF8 = `The file is not UTF-8 text (it was saved in another encoding). ${SAVE_AS_CSV}`;
+export const NOT_CSV_TEXT = `The file is not a CSV text file. ${SAVE_AS_CSV}`;
+export const brokenQuoting = (where: string) => `The file is not valid CSV: a quoted field is not closed properly${where}. ${SAVE_AS_CSV}`;
+
+/** The file's text, or why it is not a CSV text file. A UTF-8 byte-order mark is dropped. */
+export function decodeCsvBytes(bytes: Uint8Array, rules: CsvFileRules): Checked<string> {
+  const refused = csvBytesRefusal(bytes, rules);
+  if (refused) return { ok: false, error: refused };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return { ok: false, error: `The file is not UTF-8 text (it was saved in another encoding). ${SAVE_AS_CSV}` };
+    return { ok: false, error: NOT_UTF8 };
   }
-  if (text.includes('\u0000')) return { ok: false, error: `The file is not a CSV text file. ${SAVE_AS_CSV}` };
+  if (text.includes('\u0000')) return { ok: false, error: NOT_CSV_TEXT };
   return { ok: true, value: text.replace(/^\ufeff/, '') };
 }
 
@@ -60,21 +69,23 @@ export interface CsvTable {
  */
 export const rowNumber = (index: number) => index + 2;
 
+/** What is wrong with a row whose field count is not the header's. */
+export const shapeError = (code: string) => (code === 'TooFewFields' ? 'the row has fewer fields than the header' : 'the row has more fields than the header');
+
+/** Papa Parse's options for every CSV the shop reads: a header row, blank lines skipped, header names normalised. */
+export const CSV_PARSE_OPTIONS = { header: true, skipEmptyLines: 'greedy', transformHeader: normalizeHeader } as const;
+
 /** The rows of a CSV text, or why it cannot be read (broken quoting, no header). */
 export function parseCsvText(text: string, rules: CsvFileRules): Checked<CsvTable> {
-  const result = Papa.parse<Record<string, string>>(text, {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: normalizeHeader,
-  });
+  const result = Papa.parse<Record<string, string>>(text, CSV_PARSE_OPTIONS);
   const shapeErrors = new Map<number, string>();
   for (const error of result.errors) {
     if (error.type === 'Quotes') {
       const where = typeof error.row === 'number' ? ` in row ${rowNumber(error.row)}` : '';
-      return { ok: false, error: `The file is not valid CSV: a quoted field is not closed properly${where}. ${SAVE_AS_CSV}` };
+      return { ok: false, error: brokenQuoting(where) };
     }
     if (error.type === 'FieldMismatch' && typeof error.row === 'number') {
-      shapeErrors.set(rowNumber(error.row), error.code === 'TooFewFields' ? 'the row has fewer fields than the header' : 'the row has more fields than the header');
+      shapeErrors.set(rowNumber(error.row), shapeError(error.code));
     }
   }
   const fields = (result.meta.fields ?? []).filter((f) => f !== '');

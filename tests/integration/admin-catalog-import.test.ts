@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { GET as exportCsv } from '@/app/api/admin/products/export/route';
 import { POST as importCsv } from '@/app/api/admin/products/import/route';
 import { csvColumns } from '@/lib/admin/catalog/fields';
+import { IMPORT_MAX_BYTES } from '@/lib/admin/catalog/csv-file';
 import { IMPORT_BATCH_SIZE } from '@/lib/admin/catalog/import';
 import { CATEGORIES } from '@/lib/catalog/categories';
 import { as } from './admin-request';
@@ -62,7 +63,8 @@ describe('import rules, row by row', () => {
   it('writes the good rows, lists the bad ones, skips rows without sku, and says how many', async () => {
     const { status, events } = await runImport('earrings', file);
     expect(status).toBe(200);
-    expect(events[0]).toEqual({ type: 'start', rows: 2 });
+    expect(events[0]).toEqual({ type: 'start', rows: 5 });
+    expect(events[1]).toEqual({ type: 'progress', checked: 5, rows: 5 });
     expect(events.at(-1)).toEqual({
       type: 'done',
       created: 2,
@@ -154,6 +156,25 @@ describe('image_url outside the bucket or naming no file', () => {
     });
     expect(await sql`select sku, image_url from rings where sku like ${tag + '-U%'} order by sku`).toEqual([{ sku: `${tag}-U3`, image_url: one!.image_url }]);
   });
+
+  it('lists every row when each one names an image the bucket lacks, and writes nothing', async () => {
+    const [one] = await sql<{ image_url: string }[]>`select image_url from product_images where ring_id is not null limit 1`;
+    const prefix = one!.image_url.slice(0, one!.image_url.indexOf('/product-images/') + '/product-images/'.length);
+    const before = await tableFingerprint('rings');
+    const { status, events } = await runImport('rings', `sku,name,image_url\n${tag}-M1,Gone,${prefix}rings/gone-1.png\n${tag}-M2,Gone,${prefix}rings/gone-2.png\n`);
+    expect(status).toBe(200);
+    expect(events[0]).toEqual({ type: 'start', rows: 2 });
+    expect(events.at(-1)).toEqual({
+      type: 'done',
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      skipped: 0,
+      total: 2,
+      bad: [1, 2].map((n) => ({ row: n + 1, sku: `${tag}-M${n}`, reason: "image_url: there is no such image in the shop's product-images bucket" })),
+    });
+    expect(await tableFingerprint('rings')).toBe(before);
+  });
 });
 
 describe('all or nothing', () => {
@@ -167,7 +188,7 @@ describe('all or nothing', () => {
     try {
       const { status, events } = await runImport('bracelets', `sku,name,b_price_7_stone1\n${lines.join('\n')}\n`);
       expect(status).toBe(200);
-      expect(events.filter((e) => e.type === 'progress').map((e) => (e.type === 'progress' ? e.written : 0))).toEqual([IMPORT_BATCH_SIZE, IMPORT_BATCH_SIZE * 2]);
+      expect(events.filter((e) => e.type === 'progress').map((e) => (e.type === 'progress' ? e.checked : 0))).toEqual([IMPORT_BATCH_SIZE, IMPORT_BATCH_SIZE * 2]);
       expect(events.at(-1)).toMatchObject({ type: 'error', error: expect.stringMatching(/^The import could not be completed and nothing was written \(reference [0-9a-f]+\)$/), requestId: expect.any(String) });
     } finally {
       await sql.unsafe('drop trigger test_refuse_sku on public.bracelets; drop function public.test_refuse_sku()');
@@ -187,7 +208,7 @@ describe('files that cannot be read', () => {
     ['a header only', 'sku,name\n', 400, /^No data to import$/],
     ['rows without sku', 'sku,name\n,Nameless\n', 400, /^No data to import$/],
     ['no sku column', 'code,name\nX,Y\n', 422, /no "sku" column/],
-    ['50 MB', new Uint8Array(50 * 1024 * 1024).fill(0x41), 413, /^The file is too large \(10 MB at most\)/],
+    ['a file over 64 MB', new Uint8Array(IMPORT_MAX_BYTES + 1).fill(0x41), 413, /^The file is too large \(64 MB at most\)/],
   ];
   for (const [name, body, status, message] of cases) {
     it(`refuses ${name} with a clear message and writes nothing`, async () => {

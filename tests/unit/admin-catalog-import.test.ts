@@ -28,7 +28,7 @@ describe('reading a CSV file', () => {
     expect(decodeCsvBytes(utf16)).toMatchObject({ ok: false, error: expect.stringMatching(/UTF-16/) });
     expect(decodeCsvBytes(bytes('sku\n\u0000'))).toMatchObject({ ok: false, error: expect.stringMatching(/not a CSV text file/) });
     expect(decodeCsvBytes(new Uint8Array(0))).toEqual({ ok: false, error: 'No data to import' });
-    expect(decodeCsvBytes(new Uint8Array(IMPORT_MAX_BYTES + 1))).toMatchObject({ ok: false, error: expect.stringMatching(/too large \(10 MB at most\)/) });
+    expect(decodeCsvBytes(new Uint8Array(IMPORT_MAX_BYTES + 1))).toMatchObject({ ok: false, error: expect.stringMatching(/too large \(64 MB at most\)/) });
   });
 
   it('drops a byte-order mark and lower-cases header names', () => {

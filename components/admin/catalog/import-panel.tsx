@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { toast } from '@/components/ui/toaster';
-import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE, NO_DATA_TO_IMPORT, readCsvFile, type CsvTable } from '@/lib/admin/catalog/csv-file';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, IMPORT_TOO_LARGE, NO_DATA_TO_IMPORT, readCsvFile, type CsvTable } from '@/lib/admin/catalog/csv-file';
 import { publicImagePrefix } from '@/lib/storage/image-rules';
 import { planImport, type ImportEvent, type ImportPlan } from '@/lib/admin/catalog/import-rows';
 import type { Category } from '@/lib/catalog/categories';
@@ -74,7 +74,7 @@ export function ImportPanel({ category }: { category: Category }) {
       setState((s) => (s.step === 'importing' ? { ...s, stage, fraction } : s));
     const onEvent = (event: ImportEvent) => {
       if (event.type === 'start') progress('write', 0);
-      if (event.type === 'progress') progress('write', event.rows ? event.written / event.rows : 1);
+      if (event.type === 'progress') progress('write', event.rows ? event.checked / event.rows : 1);
     };
     request.current = sendImport(new Blob([bytes as BlobPart], { type: 'text/csv' }), category, (f) => progress('upload', f), onEvent);
     const outcome = await request.current.outcome;
@@ -121,7 +121,7 @@ export function ImportPanel({ category }: { category: Category }) {
           <span>
             <span className="font-medium underline">Choose a CSV file</span> or drop it here
           </span>
-          <span className="text-xs text-stone-muted">Up to 10 MB</span>
+          <span className="text-xs text-stone-muted">Up to {IMPORT_MAX_MB} MB</span>
         </div>
       )}
       {state.step === 'preview' && <Preview state={state} onImport={() => void start()} onReset={reset} />}

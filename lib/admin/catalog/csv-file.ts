@@ -11,12 +11,13 @@ import {
 
 export { normalizeHeader, rowNumber, toCsv, unescapeCell, type Checked, type CsvTable } from '../../core/csv';
 
-/** The largest CSV accepted: about 40,000 products. */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_TOO_LARGE = 'The file is too large (10 MB at most). Split it into smaller files.';
+/** The largest CSV accepted: about 140,000 bracelets with every column filled in, more of the other categories. */
+export const IMPORT_MAX_MB = 64;
+export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
+export const IMPORT_TOO_LARGE = `The file is too large (${IMPORT_MAX_MB} MB at most). Split it into smaller files.`;
 export const NO_DATA_TO_IMPORT = 'No data to import';
 
-const CATALOG_CSV: CsvFileRules = {
+export const CATALOG_CSV: CsvFileRules = {
   maxBytes: IMPORT_MAX_BYTES,
   tooLarge: IMPORT_TOO_LARGE,
   empty: NO_DATA_TO_IMPORT,

@@ -2,7 +2,7 @@
 // without a sku are skipped; a blank name is 'Untitled Product'; a weight that is not a number is empty; an MOQ that
 // is not a number is 1; a tick is true for true, 1 or yes in any case; then the table's own schema, as the product
 // modal uses it. Rows that fail are listed with their row number and the reason. Pure: the browser previews a file
-// with it and the server imports with it.
+// with it and the server checks and imports with it, row by row (lib/admin/catalog/import-file.ts).
 import type { Category } from '../../catalog/categories';
 import { rowNumber, unescapeCell, type CsvTable } from './csv-file';
 import { CATEGORY_FIELDS, csvColumns, flagFields, IMAGE_URL_MAX, UNTITLED_PRODUCT } from './fields';
@@ -90,6 +90,37 @@ export function checkImageUrl(raw: string, imagePrefix: string): { ok: true; url
   return { ok: true, url: href };
 }
 
+/** What the import makes of one record. */
+export type RowCheck = { kind: 'skipped' } | { kind: 'bad'; bad: BadRow } | { kind: 'good'; row: ImportRow };
+
+/**
+ * Checks records one at a time, in file order, remembering only each SKU's first row (a later row with the same SKU
+ * is refused). The same records give the same answers, so the server can check a file, then read it again to write.
+ */
+export function rowChecker(category: Category, options: ImportOptions) {
+  const firstRowOfSku = new Map<string, number>();
+  return (record: Record<string, string | undefined>, index: number, shapeError: string | undefined): RowCheck => {
+    const row = rowNumber(index);
+    const sku = unescapeCell(record.sku ?? '').trim();
+    if (!sku) return { kind: 'skipped' };
+    const refuse = (reason: string): RowCheck => ({ kind: 'bad', bad: { row, sku, reason } });
+    if (shapeError) return refuse(shapeError);
+    const earlier = firstRowOfSku.get(sku);
+    if (earlier !== undefined) return refuse(`sku: the same SKU is in row ${earlier}`);
+    firstRowOfSku.set(sku, row);
+
+    const reasons: string[] = [];
+    const parsed = PRODUCT_SCHEMAS[category].safeParse(recordToValues(category, record));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) reasons.push(`${issue.path.map(String).join('.') || 'row'}: ${issue.message}`);
+    }
+    const image = checkImageUrl(unescapeCell(record.image_url ?? ''), options.imagePrefix);
+    if (!image.ok) reasons.push(image.reason);
+    if (reasons.length > 0 || !parsed.success || !image.ok) return refuse(reasons.join('; '));
+    return { kind: 'good', row: { row, sku, product: parsed.data, imageUrl: image.url } };
+  };
+}
+
 /** Every row of the file, checked: the products to write, the rows refused and why, and the rows skipped. */
 export function planImport(category: Category, table: CsvTable, options: ImportOptions): ImportPlan {
   const known = new Set(csvColumns(category));
@@ -100,29 +131,12 @@ export function planImport(category: Category, table: CsvTable, options: ImportO
     total: table.records.length,
     ignoredColumns: table.fields.filter((f) => !known.has(f)),
   };
-  const firstRowOfSku = new Map<string, number>();
+  const check = rowChecker(category, options);
   table.records.forEach((record, index) => {
-    const row = rowNumber(index);
-    const sku = unescapeCell(record.sku ?? '').trim();
-    if (!sku) {
-      plan.skipped++;
-      return;
-    }
-    const shape = table.shapeErrors.get(row);
-    if (shape) return void plan.bad.push({ row, sku, reason: shape });
-    const earlier = firstRowOfSku.get(sku);
-    if (earlier !== undefined) return void plan.bad.push({ row, sku, reason: `sku: the same SKU is in row ${earlier}` });
-    firstRowOfSku.set(sku, row);
-
-    const reasons: string[] = [];
-    const parsed = PRODUCT_SCHEMAS[category].safeParse(recordToValues(category, record));
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) reasons.push(`${issue.path.map(String).join('.') || 'row'}: ${issue.message}`);
-    }
-    const image = checkImageUrl(unescapeCell(record.image_url ?? ''), options.imagePrefix);
-    if (!image.ok) reasons.push(image.reason);
-    if (reasons.length > 0 || !parsed.success || !image.ok) return void plan.bad.push({ row, sku, reason: reasons.join('; ') });
-    plan.rows.push({ row, sku, product: parsed.data, imageUrl: image.url });
+    const result = check(record, index, table.shapeErrors.get(rowNumber(index)));
+    if (result.kind === 'skipped') plan.skipped++;
+    else if (result.kind === 'bad') plan.bad.push(result.bad);
+    else plan.rows.push(result.row);
   });
   return plan;
 }
@@ -139,7 +153,9 @@ export function badRowsTable(table: CsvTable, bad: readonly BadRow[]): { fields:
 
 /** What the import route streams, one JSON object per line, while it writes. */
 export type ImportEvent =
+  /** `rows`: the rows with a sku, each checked, then written or refused. */
   | { type: 'start'; rows: number }
-  | { type: 'progress'; written: number; rows: number }
+  /** After each batch written: how many of those rows have been checked. */
+  | { type: 'progress'; checked: number; rows: number }
   | { type: 'done'; created: number; updated: number; unchanged: number; skipped: number; total: number; bad: BadRow[] }
   | { type: 'error'; error: string; requestId?: string };

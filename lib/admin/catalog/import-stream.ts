@@ -1,15 +1,14 @@
 import 'server-only';
-// The import's answer: its progress as it writes, one JSON line per batch, then the outcome. Every batch is written
+// The import's answer: its progress as it checks and writes, one JSON line per batch, then the outcome. Every batch is written
 // inside one transaction, so a failure (or the admin closing the page) leaves nothing behind. The storefront's cache
 // is dropped once the response has ended, and only if the transaction committed (Next.js runs revalidations of a
 // route handler when it returns, which is before this stream has written anything).
 import { after } from 'next/server';
-import type { Category } from '../../catalog/categories';
 import { revalidateAfterCommit } from '../../core/cache/revalidate';
 import { withActor, type DbActor } from '../../core/db';
 import { logError } from '../../core/log';
-import { writeImportRows, type ImportCounts } from './import';
-import type { ImportEvent, ImportPlan } from './import-rows';
+import { writeImportFile, type CheckedImport } from './import-file';
+import type { ImportEvent } from './import-rows';
 import { CATALOG_WRITE_TAGS } from '../../core/cache/tags';
 
 /** An unexpected failure (the reference is added); the transaction rolled back, so nothing was written. */
@@ -17,14 +16,14 @@ export const IMPORT_FAILED = 'The import could not be completed and nothing was 
 
 class ImportCancelled extends Error {}
 
-export function importResponse(actor: DbActor, category: Category, plan: ImportPlan, requestId: string): Response {
+export function importResponse(actor: DbActor, file: CheckedImport, requestId: string): Response {
   let committed = false;
   after(() => {
     if (committed) revalidateAfterCommit(CATALOG_WRITE_TAGS);
   });
   const encoder = new TextEncoder();
   let cancelled = false;
-  const rows = plan.rows.length;
+  const { category, rows } = file;
 
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -34,17 +33,14 @@ export function importResponse(actor: DbActor, category: Category, plan: ImportP
       void (async () => {
         try {
           send({ type: 'start', rows });
-          let counts: ImportCounts = { created: 0, updated: 0, unchanged: 0 };
-          if (rows > 0) {
-            counts = await withActor(actor, (tx) =>
-              writeImportRows(tx, category, plan.rows, (written) => {
-                if (cancelled) throw new ImportCancelled();
-                send({ type: 'progress', written, rows });
-              }),
-            );
-            committed = true;
-          }
-          send({ type: 'done', ...counts, skipped: plan.skipped, total: plan.total, bad: plan.bad });
+          const outcome = await withActor(actor, (tx) =>
+            writeImportFile(tx, file, (checked) => {
+              if (cancelled) throw new ImportCancelled();
+              send({ type: 'progress', checked, rows });
+            }),
+          );
+          committed = true;
+          send({ type: 'done', ...outcome.counts, skipped: file.skipped, total: file.total, bad: outcome.bad });
         } catch (err) {
           if (!(err instanceof ImportCancelled)) {
             logError('admin import failed', err, { requestId, category, rows });

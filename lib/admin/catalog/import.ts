@@ -1,5 +1,5 @@
 import 'server-only';
-// Writes the checked rows of an import inside the caller's one transaction, in batches: each batch is one upsert by
+// Writes the checked rows of an import inside the caller's one transaction, a batch at a time: each batch is one upsert by
 // SKU (a file imported twice updates its products instead of adding them again) and, for rows with an image_url, a
 // few set-based statements that make that image the product's primary one. A failure anywhere rolls back every batch.
 import type { Category } from '../../catalog/categories';
@@ -62,35 +62,26 @@ async function attachPrimaryImages(tx: Tx, category: Category, pairs: { id: stri
      where i.${owner} = w.id and i.is_primary is distinct from (i.image_url = w.url)`;
 }
 
-/** Writes every row; `progress(done)` after each batch. */
-export async function writeImportRows(
-  tx: Tx,
-  category: Category,
-  rows: readonly ImportRow[],
-  progress: (done: number) => void = () => {},
-): Promise<ImportCounts> {
-  const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0 };
-  await nameProductChange(tx, IMPORT_CHANGE_NOTE);
-  for (let start = 0; start < rows.length; start += IMPORT_BATCH_SIZE) {
-    const batch = rows.slice(start, start + IMPORT_BATCH_SIZE);
-    const written = await upsertBatch(tx, category, batch);
-    for (const w of written) counts[w.inserted ? 'created' : 'updated']++;
-    counts.unchanged += batch.length - written.length;
-    const idBySku = new Map(written.map((w) => [w.sku, w.id]));
-    const unwrittenSkus = batch.filter((r) => r.imageUrl && !idBySku.has(String(r.product.sku))).map((r) => String(r.product.sku));
-    if (unwrittenSkus.length > 0) {
-      const found = await tx<{ id: string; sku: string }[]>`select id, sku from ${table(tx, category)} where sku = any(${unwrittenSkus})`;
-      for (const f of found) idBySku.set(f.sku, f.id);
-    }
-    await attachPrimaryImages(
-      tx,
-      category,
-      batch.flatMap((r) => {
-        const id = idBySku.get(String(r.product.sku));
-        return r.imageUrl && id ? [{ id, url: r.imageUrl }] : [];
-      }),
-    );
-    progress(start + batch.length);
+/** Names what the products' history gets for the import's changes: once, before its first batch. */
+export const beginImport = (tx: Tx) => nameProductChange(tx, IMPORT_CHANGE_NOTE);
+
+/** Writes one batch of checked rows (at most IMPORT_BATCH_SIZE) and adds what it did to `counts`. */
+export async function writeImportBatch(tx: Tx, category: Category, batch: readonly ImportRow[], counts: ImportCounts): Promise<void> {
+  const written = await upsertBatch(tx, category, batch);
+  for (const w of written) counts[w.inserted ? 'created' : 'updated']++;
+  counts.unchanged += batch.length - written.length;
+  const idBySku = new Map(written.map((w) => [w.sku, w.id]));
+  const unwrittenSkus = batch.filter((r) => r.imageUrl && !idBySku.has(String(r.product.sku))).map((r) => String(r.product.sku));
+  if (unwrittenSkus.length > 0) {
+    const found = await tx<{ id: string; sku: string }[]>`select id, sku from ${table(tx, category)} where sku = any(${unwrittenSkus})`;
+    for (const f of found) idBySku.set(f.sku, f.id);
   }
-  return counts;
+  await attachPrimaryImages(
+    tx,
+    category,
+    batch.flatMap((r) => {
+      const id = idBySku.get(String(r.product.sku));
+      return r.imageUrl && id ? [{ id, url: r.imageUrl }] : [];
+    }),
+  );
 }

@@ -1,7 +1,5 @@
-import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE, NO_DATA_TO_IMPORT, readCsvFile } from '@/lib/admin/catalog/csv-file';
-import { publicImagePrefix } from '@/lib/storage/image-rules';
-import { planImport } from '@/lib/admin/catalog/import-rows';
-import { refuseMissingImages } from '@/lib/admin/catalog/import-images';
+import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE, NO_DATA_TO_IMPORT } from '@/lib/admin/catalog/csv-file';
+import { checkImportFile } from '@/lib/admin/catalog/import-file';
 import { IMPORT_FAILED, importResponse } from '@/lib/admin/catalog/import-stream';
 import { isCategory } from '@/lib/catalog/categories';
 import { env } from '@/lib/core/env';
@@ -14,8 +12,9 @@ export const dynamic = 'force-dynamic';
 
 /**
  * POST /api/admin/products/import?category= with one CSV file as the body. A file that cannot be read (too large, a
- * spreadsheet, another encoding, broken quoting, no rows) is a 4xx with the reason and writes nothing. Otherwise every
- * row is checked first, then the good ones are written in one transaction while the answer streams the progress
+ * spreadsheet, another encoding, broken quoting, no rows) is a 4xx with the reason and writes nothing. Otherwise the
+ * rows are checked and the good ones written in one transaction (the file is read row by row, never held whole),
+ * while the answer streams the progress
  * (application/x-ndjson: start, progress…, done with the refused rows, or error).
  */
 export const POST = defineRoute({ name: 'admin.products.import', access: 'admin', failure: IMPORT_FAILED }, async (request, ctx) => {
@@ -27,10 +26,8 @@ export const POST = defineRoute({ name: 'admin.products.import', access: 'admin'
   const bytes = await readBodyCapped(request, IMPORT_MAX_BYTES).catch((err: unknown) => {
     throw err instanceof HttpError && err.status === 413 ? new HttpError(413, IMPORT_TOO_LARGE, 'too_large') : err;
   });
-  const table = readCsvFile(bytes);
-  if (!table.ok) throw new HttpError(table.error === NO_DATA_TO_IMPORT ? 400 : 422, table.error, 'unreadable_file');
-  const supabaseUrl = env().NEXT_PUBLIC_SUPABASE_URL;
-  const plan = await refuseMissingImages(ctx.actor, planImport(category, table.value, { imagePrefix: publicImagePrefix(supabaseUrl) }), supabaseUrl);
-  if (plan.rows.length === 0 && plan.bad.length === 0) throw new HttpError(400, NO_DATA_TO_IMPORT, 'no_data');
-  return importResponse(ctx.actor, category, plan, ctx.requestId);
+  const file = await checkImportFile(ctx.actor, category, bytes, env().NEXT_PUBLIC_SUPABASE_URL);
+  if (!file.ok) throw new HttpError(file.error === NO_DATA_TO_IMPORT ? 400 : 422, file.error, 'unreadable_file');
+  if (file.value.rows === 0) throw new HttpError(400, NO_DATA_TO_IMPORT, 'no_data');
+  return importResponse(ctx.actor, file.value, ctx.requestId);
 });

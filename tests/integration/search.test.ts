@@ -178,9 +178,13 @@ describe('searchListing (the /search page)', () => {
 
 describe('search_words', () => {
   it('collects the words of new products and is read-only for the API roles', async () => {
-    await sql`insert into earrings ${sql({ name: `${GEM}tine Drops`, sku: `${GEM}-w` } as never)}`;
-    const [added] = await sql<{ n: number }[]>`select count(*)::int as n from search_words where word = ${GEM + 'tine'}`;
-    expect(added!.n).toBe(1);
+    await sql`insert into earrings ${sql({ name: `${GEM}tine Drops`, sku: `${GEM}-w`, earring_type: `${GEM}clip` } as never)}`;
+    await sql`insert into rings ${sql({ name: `${GEM}band Ring`, sku: `${GEM}-wr`, description: `A ${GEM}cut stone` } as never)}`;
+    const [added] = await sql<{ n: number }[]>`
+      select count(*)::int as n from search_words where word = any(${[GEM + 'tine', GEM + 'clip', GEM + 'band', GEM + 'cut']})`;
+    // Name, the table's type column (earrings) and description (rings, which have no type column).
+    expect(added!.n).toBe(4);
+    await sql`delete from rings where sku = ${GEM + '-wr'}`;
     for (const role of ['anon', 'authenticated']) {
       await expect(
         sql.begin(async (tx) => {

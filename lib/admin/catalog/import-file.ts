@@ -47,20 +47,30 @@ export async function checkImportFile(actor: DbActor, category: Category, bytes:
   return { ok: true, value: { category, bytes, imagePrefix, rows, skipped: total - rows, total, missingImages: await missingImages(actor, images, supabaseUrl) } };
 }
 
-/** Checks every row and writes the good ones in the caller's transaction; `progress(checked)` after each batch. */
+/**
+ * Checks every row and writes the good ones in the caller's transaction; `progress(checked)` after each batch. A
+ * batch is written while the next one is read and checked, so the server's work and the database's overlap; reading
+ * waits when a full batch finds the one before it still being written.
+ */
 export async function writeImportFile(tx: Tx, file: CheckedImport, progress: (checked: number) => void): Promise<{ counts: ImportCounts; bad: BadRow[] }> {
   const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0 };
   const check = rowChecker(file.category, { imagePrefix: file.imagePrefix });
   const bad: BadRow[] = [];
   let batch: ImportRow[] = [];
   let checked = 0;
-  const flush = async () => {
-    const rows = batch;
+  let writing: Promise<void> = beginImport(tx).then(() => {});
+  /** Queues the batch behind the one being written; resolves when that one is done. */
+  const flush = () => {
+    const [rows, upTo, before] = [batch, checked, writing];
     batch = [];
-    await writeImportBatch(tx, file.category, rows, counts);
-    progress(checked);
+    writing = before.then(async () => {
+      await writeImportBatch(tx, file.category, rows, counts);
+      progress(upTo);
+    });
+    // Awaited later (by the next batch or at the end); this only keeps a failure from counting as unhandled meanwhile.
+    writing.catch(() => {});
+    return before;
   };
-  await beginImport(tx);
   const read = await readCatalogCsv(file.bytes, (record, index, shapeError) => {
     const result = check(record, index, shapeError);
     if (result.kind === 'skipped') return;
@@ -72,6 +82,7 @@ export async function writeImportFile(tx: Tx, file: CheckedImport, progress: (ch
     if (batch.length === IMPORT_BATCH_SIZE) return flush();
   });
   if (!read.ok) throw new Error(`The import file read differently the second time: ${read.error}`);
-  if (batch.length > 0) await flush();
+  if (batch.length > 0) void flush();
+  await writing;
   return { counts, bad };
 }

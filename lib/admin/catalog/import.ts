@@ -22,15 +22,25 @@ export interface ImportCounts {
   unchanged: number;
 }
 
-/** One upsert by SKU; a row equal to the stored product is not written again (so a re-import costs little). */
+/**
+ * One upsert by SKU; a row equal to the stored product is not written again (so a re-import costs little). A row
+ * naming an image also sets the product's image_url to it, which is what the images' trigger would set once that
+ * image is made the primary one (attachPrimaryImages): each product is written once, not once more by the trigger.
+ */
 async function upsertBatch(tx: Tx, category: Category, rows: readonly ImportRow[]) {
   const columns = writeColumns(category);
   const quoted = columns.map((c) => `"${c}"`);
-  const assignments = tx.unsafe(quoted.filter((c) => c !== '"sku"').map((c) => `${c} = excluded.${c}`).join(', '));
-  const changed = tx.unsafe(`(${quoted.map((c) => `t.${c}`).join(', ')}) is distinct from (${quoted.map((c) => `excluded.${c}`).join(', ')})`);
+  const assignments = tx.unsafe(
+    [...quoted.filter((c) => c !== '"sku"').map((c) => `${c} = excluded.${c}`), 'image_url = coalesce(excluded.image_url, t.image_url)'].join(', '),
+  );
+  const changed = tx.unsafe(
+    `(${quoted.map((c) => `t.${c}`).join(', ')}) is distinct from (${quoted.map((c) => `excluded.${c}`).join(', ')})` +
+      ' or coalesce(excluded.image_url, t.image_url) is distinct from t.image_url',
+  );
+  const values = rows.map((r) => (r.imageUrl ? { ...r.product, image_url: r.imageUrl } : r.product));
   return tx<{ id: string; sku: string; inserted: boolean }[]>`
-    insert into ${table(tx, category)} as t (${tx(columns)})
-    select ${tx(columns)} from jsonb_populate_recordset(null::${table(tx, category)}, ${tx.json(rows.map((r) => r.product))})
+    insert into ${table(tx, category)} as t (${tx([...columns, 'image_url'])})
+    select ${tx([...columns, 'image_url'])} from jsonb_populate_recordset(null::${table(tx, category)}, ${tx.json(values)})
     on conflict (sku) do update set ${assignments} where ${changed}
     returning t.id, t.sku, (t.xmax = 0) as inserted`;
 }

@@ -53,6 +53,7 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   order_events: { authenticated: ['SELECT'] },
   product_events: { authenticated: ['SELECT'] },
   product_sales: { authenticated: ['SELECT'] },
+  product_month_sales: { authenticated: ['SELECT'] },
   product_counts: { anon: ['SELECT'], authenticated: ['SELECT'] },
   order_counts: { authenticated: ['SELECT'] },
   order_quarters: { authenticated: ['SELECT'] },

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { queryDashboard } from '@/lib/admin/dashboard/query';
 import { db, withActor, type DbActor } from '@/lib/core/db';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 
@@ -97,6 +98,14 @@ async function totalsAndRecounts() {
       hours: await pair(
         tx`select hour::int, sum(orders)::int as n from order_hours where time_zone = ${ZONE} group by 1 having sum(orders) <> 0 order by 1`,
         tx`select extract(hour from created_at at time zone ${ZONE})::int as hour, count(*)::int as n from orders group by 1 order by 1`,
+      ),
+      months: await pair(
+        tx`select month::text, product_id, revenue::bigint, quantity::bigint from product_month_sales
+            where time_zone = ${ZONE} and (revenue <> 0 or quantity <> 0) order by 1, 2`,
+        tx`select date_trunc('month', created_at at time zone ${ZONE})::date::text as month, product_id,
+                  sum(quantity::bigint * unit_price)::bigint as revenue, sum(quantity)::bigint as quantity
+             from order_items where counts_as_sale group by 1, 2
+           having sum(quantity::bigint * unit_price) <> 0 or sum(quantity) <> 0 order by 1, 2`,
       ),
       flags: await pair(
         tx`select count(*)::int as n from order_items i join orders o on o.id = i.order_id
@@ -203,6 +212,41 @@ it('answer every window as the plain aggregates over the orders and payments do'
       expect([...money], `money ${label}`).toEqual([...moneyDirect]);
     }
   });
+});
+
+it("names This Month's and Last Month's top products as the month's items do, from its totals or, with later items, its items", async () => {
+  const top = async (period: 'this-month' | 'last-month', now: Date) =>
+    (await queryDashboard(admin, period, { now, timeZone: ZONE })).top.map((p) => [p.product_id, p.revenue, p.quantity]);
+  const direct = async (from: Date, to: Date) =>
+    (
+      await sql<{ product_id: string; revenue: number; quantity: number }[]>`
+        select product_id, sum(quantity::bigint * unit_price)::int as revenue, sum(quantity)::int as quantity
+          from order_items where counts_as_sale and created_at >= ${from} and created_at < ${to}
+         group by 1 having sum(quantity::bigint * unit_price) > 0 order by 2 desc, 1 limit 5`
+    ).map((p) => [p.product_id, p.revenue, p.quantity]);
+  const local = (at: string) => new Date(`${at}+05:30`); // ZONE's offset all year
+
+  // Last Month, read in July 2003: June's totals.
+  const june = await direct(local('2003-06-01T00:00:00'), local('2003-07-01T00:00:00'));
+  expect(june.length).toBeGreaterThan(0);
+  expect(await top('last-month', new Date('2003-07-15T12:00:00Z'))).toEqual(june);
+  // This Month, read inside June 2003 while later items exist: June's items up to then.
+  const midJune = new Date('2003-06-12T12:00:00Z');
+  const juneSoFar = await direct(local('2003-06-01T00:00:00'), midJune);
+  expect(juneSoFar).not.toEqual(june);
+  expect(await top('this-month', midJune)).toEqual(juneSoFar);
+  // This Month when no item is dated later: the month's totals.
+  const [placed] = await sql<{ id: string }[]>`
+    insert into orders ${sql({ ...order(0, 'completed'), created_at: new Date('2098-03-10T10:00:00Z') })} returning id`;
+  try {
+    await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, created_at)
+              values (${placed!.id}, ${productId}, 'rings', 3, 700, '2098-03-10T10:00:00Z')`;
+    const later = new Date('2098-03-20T00:00:00Z');
+    expect(await direct(local('2098-03-01T00:00:00'), later)).toEqual([[productId, 2100, 3]]);
+    expect(await top('this-month', later)).toEqual([[productId, 2100, 3]]);
+  } finally {
+    await sql`delete from orders where id = ${placed!.id}`;
+  }
 });
 
 it('lets an admin alone count a time zone, and refuses one that does not exist', async () => {

@@ -3,11 +3,11 @@ import 'server-only';
 // hours and days in the shop's time zone, payment methods, top products, recent orders and catalog counts, each an
 // aggregate the database computes (no order is loaded into the server). Orders per slot, money per slot and over all
 // time, orders per status over all time and catalog counts come from running totals kept by the writes
-// (20261129000300_dashboard_totals.sql); All Time's top products from the totals per product (so they count every order
-// up to the latest, whatever `now` says). The periods' bounds are computed in SQL from `now` and the time zone, so
+// (20261129000300_dashboard_totals.sql); top products from the totals per product over all time and per month
+// (topProductsOf). The periods' bounds are computed in SQL from `now` and the time zone, so
 // months and days start at local midnight, across daylight-saving changes.
 import { CATEGORIES, type Category } from '../../catalog/categories';
-import { withActor, type DbActor } from '../../core/db';
+import { withActor, type DbActor, type Tx } from '../../core/db';
 import type { Period } from './periods';
 
 export interface DashboardRows {
@@ -36,24 +36,54 @@ export interface DashboardClock {
   timeZone: string;
 }
 
+/**
+ * The five best-selling products of the period, by revenue, reading as little as each period allows: All Time, the
+ * totals per product (product_sales); Last Month, its month's totals (product_month_sales); This Month, its month's
+ * totals unless an item is dated after `now` (a clock set in the past), else its items, as Last 30 Days always does.
+ * Uses the statement's `w` (the period's bounds).
+ */
+function topProductsOf(tx: Tx, period: Period, clock: DashboardClock) {
+  const items = tx`
+    select i.product_id, sum(i.quantity * i.unit_price)::bigint as revenue, sum(i.quantity)::int as quantity
+      from public.order_items i, w
+     where i.counts_as_sale and i.created_at >= w.cur_start and i.created_at < w.cur_end
+     group by i.product_id`;
+  // The month's key from the parameters themselves, not from the statement's CTEs: known when the statement is
+  // planned, it makes the read five entries of product_month_sales_top_idx.
+  const month = (shift: string) => tx`
+    select m.product_id, m.revenue, m.quantity::int as quantity
+      from public.product_month_sales m
+     where m.time_zone = ${clock.timeZone}
+       and m.month = (date_trunc('month', ${clock.now}::timestamptz at time zone ${clock.timeZone}::text) - ${shift}::interval)::date
+       and m.revenue > 0
+     order by m.revenue desc, m.product_id limit 5`;
+  switch (period) {
+    case 'all-time':
+      return tx`select product_id, revenue, quantity::int as quantity from public.product_sales
+                 where revenue > 0 order by revenue desc, product_id limit 5`;
+    case 'last-month':
+      return month('1 month');
+    case 'this-month':
+      return tx`
+        with future as (select coalesce(max(i.created_at) >= (select cur_end from w), false) as dated from public.order_items i)
+        select m.* from (${month('0 months')}) m, future where not future.dated
+        union all
+        select i.* from (${items}) i, future where future.dated`;
+    default:
+      return items;
+  }
+}
+
 /** Every figure of one period, in one statement. */
 export async function queryDashboard(actor: DbActor, period: Period, clock: DashboardClock): Promise<DashboardRows> {
   return withActor(actor, async (tx) => {
     // Sorting a few hundred thousand items by product needs more than the default 4 MB to stay in memory.
     await tx`set local work_mem = '32MB'`;
-    // All Time's hours are kept per time zone: this one's are counted on its first use.
-    if (period === 'all-time') await tx`select public.ensure_order_hours(${clock.timeZone})`;
-    // All Time reads the running totals per product (product_sales, kept by triggers); a period sums its items.
-    const topProducts =
-      period === 'all-time'
-        ? tx`select product_id, revenue, quantity::int as quantity from public.product_sales
-              where revenue > 0 order by revenue desc, product_id limit 5`
-        : tx`select i.product_id, sum(i.quantity * i.unit_price)::bigint as revenue, sum(i.quantity)::int as quantity
-               from public.order_items i, w
-              where i.counts_as_sale and i.created_at >= w.cur_start and i.created_at < w.cur_end
-              group by i.product_id
-              order by revenue desc, i.product_id
-              limit 5`;
+    // Hours and months are kept per time zone: this one's are counted on an admin's first use (anyone else reads
+    // nothing of them: RLS).
+    await tx`select public.ensure_order_hours(${clock.timeZone}) where (select public.is_admin())`;
+    const topProducts = tx`
+      select s.product_id, s.revenue, s.quantity from (${topProductsOf(tx, period, clock)}) s order by s.revenue desc, s.product_id limit 5`;
     const [row] = await tx<[{ figures: DashboardRows }]>`
       with l as (
         select ${clock.now}::timestamptz as now, ${clock.timeZone}::text as tz, ${period}::text as period,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { unstable_cache } from 'next/cache';
 import { asAnon, type Tx } from '../core/db';
 import { paginationWindow, splitWindow, totalPagesFor, pageRange, type PageItem } from '../core/pagination';
 import { CATEGORIES, MATERIALS, PAGE_SIZE, type Category, type Material } from './categories';
@@ -7,6 +8,7 @@ import { InvalidCategoryError, resolveCategorySlug, type SlugClause } from './sl
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
 import { logError } from '../core/log';
+import { CATALOG_TAG } from '../core/cache/tags';
 import { ACTIVE_SQL } from './status';
 
 // Listing and search reads over the cross-category view `catalog_products`. Every filter, sort and page runs in SQL
@@ -187,10 +189,19 @@ export function toListingPage(rows: SummaryRow[], total: number, page: number, c
 }
 
 /**
- * A listing page for the storefront, read each time the page renders: the page itself is cached whole by the
- * catalog tag (ISR), so a data-cache copy of its rows or counts would only cost a file write per page.
+ * Nothing but the catalog tag: Next gives a cached page the tags of the cached data it read, so a page whose own
+ * reads are not cached (a listing, the search page) reads this to be revalidated with the catalog (one entry in all).
  */
-export const getListing = loadListing;
+export const catalogDependency = unstable_cache(async () => true, ['catalog-dependency-v1'], { tags: [CATALOG_TAG] });
+
+/**
+ * A listing page for the storefront, read each time the page renders: the page itself is cached whole, and dropped
+ * with the catalog tag (catalogDependency), so a data-cache copy of its rows or counts would only cost a file write.
+ */
+export async function getListing(scope: ListingScope, query: ListingQuery): Promise<ListingPage> {
+  await catalogDependency();
+  return loadListing(scope, query);
+}
 
 export type ListingOutcome = { ok: true; page: ListingPage } | { ok: false; message: string };
 

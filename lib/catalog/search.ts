@@ -1,13 +1,12 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import { unstable_cache } from 'next/cache';
 import { asAnon } from '../core/db';
 import { genericFailure } from '../core/errors';
 import { logError, newRequestId } from '../core/log';
 import { splitWindow, type Window } from '../core/pagination';
 import { PAGE_SIZE } from './categories';
 import { tagRevalidatedAt } from '../core/cache/tag-clock';
-import { listingWhere, toListingPage, type ListingOutcome, type ListingPage } from './listing';
+import { catalogDependency, listingWhere, toListingPage, type ListingOutcome, type ListingPage } from './listing';
 import type { SearchQuery } from './listing-params';
 import { mergeSearchHits, normalizeSearchInput, SEARCH_LIMIT, searchTerms } from './search-query';
 import {
@@ -147,12 +146,6 @@ export async function getSearchResults(input: string): Promise<SearchResponse> {
   const normalized = normalizeSearchInput(input);
   return (await overlayCache.fetch(catalogKey(normalized), { context: normalized }))!;
 }
-
-/**
- * Nothing but the catalog tag: Next gives a cached page the tags of the cached data it read, so the search page,
- * whose answers come from the cache above, reads this to be revalidated with the catalog (one entry in all).
- */
-const catalogDependency = unstable_cache(async () => true, ['catalog-dependency-v1'], { tags: [CATALOG_TAG] });
 
 /**
  * The search page's results, or a message for the page's error state. The database's own text goes to the log

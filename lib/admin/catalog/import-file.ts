@@ -7,8 +7,7 @@ import 'server-only';
 // heap), each SKU once, the images named, the refused rows and one batch. ARCHITECTURE.md: catalog import.
 import type { Category } from '../../catalog/categories';
 import { readCsvRecords, type CsvRecordHandler } from '../../core/csv-stream';
-import type { Tx } from '../../core/db';
-import type { DbActor } from '../../core/db';
+import type { DbActor, Tx } from '../../core/db';
 import { publicImagePrefix } from '../../storage/image-rules';
 import { CATALOG_CSV, unescapeCell, type Checked } from './csv-file';
 import { beginImport, IMPORT_BATCH_SIZE, writeImportBatch, type ImportCounts } from './import';

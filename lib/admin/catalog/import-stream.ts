@@ -1,8 +1,8 @@
 import 'server-only';
-// The import's answer: its progress as it checks and writes, one JSON line per batch, then the outcome. Every batch is written
-// inside one transaction, so a failure (or the admin closing the page) leaves nothing behind. The storefront's cache
-// is dropped once the response has ended, and only if the transaction committed (Next.js runs revalidations of a
-// route handler when it returns, which is before this stream has written anything).
+// The import's answer: its progress as it checks and writes, one JSON line per batch, then the outcome. Every batch
+// is written inside one transaction, so a failure (or the admin closing the page) leaves nothing behind. The
+// storefront's cache is dropped once the response has ended, and only if the transaction committed (Next.js runs
+// revalidations of a route handler when it returns, which is before this stream has written anything).
 import { after } from 'next/server';
 import { revalidateAfterCommit } from '../../core/cache/revalidate';
 import { withActor, type DbActor } from '../../core/db';

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { updateSession } from './lib/core/supabase/middleware';
+import { USER_HANDOFF_HEADER } from './lib/core/supabase/user-handoff';
 import { listingRewrite, NOT_A_PAGE } from './lib/catalog/listing-state';
 import { searchRewrite } from './lib/catalog/search-state';
 import { publicEnv } from './lib/core/env.public';
@@ -47,6 +48,8 @@ export async function middleware(request: NextRequest) {
     https,
   });
   const requestHeaders = new Headers(request.headers);
+  // Only this middleware may vouch for a user: a client's copy of the header is dropped (lib/core/supabase/user-handoff.ts).
+  requestHeaders.delete(USER_HANDOFF_HEADER);
   // Next.js reads the nonce from the request's CSP header and puts it on the scripts it renders.
   if (nonce) requestHeaders.set('content-security-policy', csp);
   const withHeaders = (res: NextResponse) => {

@@ -49,6 +49,8 @@ const CATALOG_LIST_ONLY = process.env.BENCH_ONLY === 'catalog-list';
 const IMPORT_ONLY = process.env.BENCH_ONLY === 'import';
 // BENCH_ONLY=documents: the invoice PDF's downloads on the production server, only.
 const DOCUMENTS_ONLY = process.env.BENCH_ONLY === 'documents';
+// BENCH_ONLY=workers: 1 worker against N side by side (uncached listing, Orders tab, admin category, search), only.
+const WORKERS_ONLY = process.env.BENCH_ONLY === 'workers';
 /** The two mail servers' first port, clear of the workers' side-by-side servers (appPort + 10…). */
 const mailPort = () => cfg.appPort + 20;
 // Every server's output is watched: a `⨯` error line (a failed render, a broken stream) fails the bench.
@@ -268,6 +270,18 @@ async function main() {
       return;
     }
     results.workers = workerPlan(env);
+    if (WORKERS_ONLY) {
+      const main = app;
+      await new Promise((r) => {
+        main.once('exit', r);
+        main.kill('SIGTERM');
+      });
+      app = undefined;
+      const n = (results.workers as { workers: number }).workers;
+      results.workers_side_by_side = await benchWorkers({ cfg, env, port: cfg.appPort + 10, sides: n > 1 ? [1, n] : [1], seconds: DURATION, log: serverLog });
+      await finish();
+      return;
+    }
     results.rss_idle = await serverRss(app.pid!);
     if (SOAK_ONLY) {
       results.soak = await benchSoak({ child: app, base, stop: async () => {} }, await productPaths(base), Number(process.env.BENCH_SOAK_MINUTES) || 10);
@@ -331,7 +345,7 @@ async function main() {
 async function finish() {
   results.load_average_at_end = await loadAverage();
   results.server_log_errors = serverLog.errors;
-  const file = SOAK_ONLY ? 'latest-soak.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : IMPORT_ONLY ? 'latest-import.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
+  const file = SOAK_ONLY ? 'latest-soak.json' : WORKERS_ONLY ? 'latest-workers.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : IMPORT_ONLY ? 'latest-import.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
   await writeFile(join(PROJECT_ROOT, 'bench', 'results', file), JSON.stringify(results, null, 2));
   console.log(`\nwritten to bench/results/${file}`);
   const errors = serverLog.report();

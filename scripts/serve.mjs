@@ -2,6 +2,7 @@
 // brotli copies of scripts and styles (lib/core/http/precompressed-static.mjs) ahead of Next's request handler. Same arguments as `next start`: node scripts/serve.mjs [-p PORT] [-H HOST].
 // One worker per core (WEB_CONCURRENCY) on the one port, each running everything below (lib/core/http/workers.mjs).
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,6 +19,9 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname ?? '0.0.0.0';
 process.title = 'next-server (shop)';
 if (cluster.isPrimary) process.exit(await superviseWorkers(workerPlan(process.env), `http://${hostname}:${port}`));
+// The key that signs the middleware's hand-off of a verified user to the page (lib/core/supabase/user-handoff.ts):
+// made here, per worker, and never written anywhere.
+process.env.USER_HANDOFF_KEY = randomBytes(32).toString('base64url');
 // Next is loaded by the workers only: the primary stays small.
 const { default: next } = await import('next');
 const app = next({ dev: false, hostname, port, dir: process.cwd() });

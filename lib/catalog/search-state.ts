@@ -9,6 +9,7 @@ import { MATERIALS } from './categories';
 import { MAX_PAGE } from '../core/pagination';
 import { hasForbiddenCharacters } from '../core/validation/text';
 import { normalizeSearchInput, SEARCH_MAX_LENGTH } from './search-query';
+import { fromBase64Url, toBase64Url } from '../core/base64url';
 
 /**
  * Words the search cannot take, one sample of each kind: the page says what the text check (search-messages.ts)
@@ -21,22 +22,6 @@ export type SearchView =
   | { kind: 'prompt' }
   | { kind: 'results'; query: SearchQuery }
   | { kind: 'invalid'; code: InvalidSearch };
-
-function toBase64Url(value: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(value)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(value: string): string | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(value)) return null;
-  try {
-    const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  } catch {
-    return null;
-  }
-}
 
 /** `{ q: 'gold ring', page: 2, sort: 'price-asc', materials: ['gold'] }` → 'Z29sZCByaW5n.2.price-asc.gold'. */
 export function encodeSearchState(q: SearchQuery): string {

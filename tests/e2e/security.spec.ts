@@ -2,6 +2,10 @@
 // cross-site posts, against the production build.
 import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { User } from '@supabase/supabase-js';
+import { signUserHandoff, USER_HANDOFF_HEADER } from '../../lib/core/supabase/user-handoff';
+import { DEMO_USERS } from '../../supabase/seed/demo-users';
 import { fillCard, fillShipping } from './support/checkout-form';
 import { newCustomer, signInWithForm } from './support/people';
 import { fromAddress, serverA, uniqueAddress } from './support/servers';
@@ -135,6 +139,31 @@ test.describe('session and sign-in redirects @desktop-only', () => {
     await page.goto('/login?next=%2Fcart');
     await signInWithForm(page, who);
     await expect(page).toHaveURL(/\/cart$/);
+  });
+
+  test("a client's copy of the middleware's signed user is never believed, by a page or a route handler", async ({ page, context }) => {
+    const who = await newCustomer('handoff');
+    await page.goto('/login');
+    await signInWithForm(page, who);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // What a client can make: the header signed with a key of its own, naming the demo admin, for its own cookies.
+    const admin = { id: randomUUID(), email: DEMO_USERS.admin.email, app_metadata: {}, user_metadata: {}, aud: 'authenticated' } as unknown as User;
+    const forged = await signUserHandoff(admin, await context.cookies(), randomBytes(32).toString('base64url'));
+    const headers = { [USER_HANDOFF_HEADER]: forged };
+
+    const account = await page.request.get('/dashboard?tab=profile', { headers });
+    expect(account.status()).toBe(200);
+    const html = await account.text();
+    expect(html).toContain(who.email);
+    expect(html).not.toContain(DEMO_USERS.admin.email);
+    const adminPage = await page.request.get('/admin/dashboard', { headers, maxRedirects: 0 });
+    expect(adminPage.status()).toBe(307);
+    expect(new URL(adminPage.headers()['location']!, serverA).pathname).toBe('/admin/login');
+    // Route handlers run no middleware, so nothing strips the header there: the signature alone refuses it.
+    expect((await page.request.get('/api/admin/search?q=ring', { headers })).status()).toBe(403);
+    await context.clearCookies();
+    expect((await page.request.get('/api/admin/search?q=ring', { headers })).status()).toBe(401);
+    expect((await page.request.get('/dashboard', { headers, maxRedirects: 0 })).status()).toBe(307);
   });
 
   test('a server action posted from another site is refused with 403', async ({ request }) => {

@@ -9,7 +9,7 @@ import {
   type CsvTable,
 } from '../../core/csv';
 
-export { normalizeHeader, rowNumber, toCsv, unescapeCell, type Checked, type CsvTable } from '../../core/csv';
+export { normalizeHeader, ownText, rowNumber, toCsv, unescapeCell, type Checked, type CsvTable } from '../../core/csv';
 
 /** The largest CSV accepted: about 140,000 bracelets with every column filled in, more of the other categories. */
 export const IMPORT_MAX_MB = 64;

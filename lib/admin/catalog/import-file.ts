@@ -9,7 +9,7 @@ import type { Category } from '../../catalog/categories';
 import { readCsvRecords, type CsvRecordHandler } from '../../core/csv-stream';
 import type { DbActor, Tx } from '../../core/db';
 import { publicImagePrefix } from '../../storage/image-rules';
-import { CATALOG_CSV, unescapeCell, type Checked } from './csv-file';
+import { CATALOG_CSV, ownText, unescapeCell, type Checked } from './csv-file';
 import { beginImport, IMPORT_BATCH_SIZE, writeImportBatch, type ImportCounts } from './import';
 import { IMAGE_NOT_IN_BUCKET, missingImages } from './import-images';
 import { checkImageUrl, rowChecker, type BadRow, type ImportRow } from './import-rows';
@@ -39,7 +39,7 @@ export async function checkImportFile(actor: DbActor, category: Category, bytes:
     if (!unescapeCell(record.sku ?? '').trim()) return;
     rows++;
     const image = checkImageUrl(unescapeCell(record.image_url ?? ''), imagePrefix);
-    if (image.ok && image.url) images.add(image.url);
+    if (image.ok && image.url) images.add(ownText(image.url));
   });
   if (!read.ok) return read;
   const total = read.value.records;

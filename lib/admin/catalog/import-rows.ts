@@ -4,7 +4,7 @@
 // modal uses it. Rows that fail are listed with their row number and the reason. Pure: the browser previews a file
 // with it and the server checks and imports with it, row by row (lib/admin/catalog/import-file.ts).
 import type { Category } from '../../catalog/categories';
-import { rowNumber, unescapeCell, type CsvTable } from './csv-file';
+import { ownText, rowNumber, unescapeCell, type CsvTable } from './csv-file';
 import { CATEGORY_FIELDS, csvColumns, flagFields, IMAGE_URL_MAX, UNTITLED_PRODUCT } from './fields';
 import { PRODUCT_SCHEMAS, type ProductWrite } from './schema';
 
@@ -101,8 +101,10 @@ export function rowChecker(category: Category, options: ImportOptions) {
   const firstRowOfSku = new Map<string, number>();
   return (record: Record<string, string | undefined>, index: number, shapeError: string | undefined): RowCheck => {
     const row = rowNumber(index);
-    const sku = unescapeCell(record.sku ?? '').trim();
-    if (!sku) return { kind: 'skipped' };
+    const cell = unescapeCell(record.sku ?? '').trim();
+    if (!cell) return { kind: 'skipped' };
+    // Kept until the end of the file (the SKUs seen, the refused rows): a copy, not a slice of the file's text.
+    const sku = ownText(cell);
     const refuse = (reason: string): RowCheck => ({ kind: 'bad', bad: { row, sku, reason } });
     if (shapeError) return refuse(shapeError);
     const earlier = firstRowOfSku.get(sku);

@@ -270,15 +270,18 @@ async function main() {
       return;
     }
     results.workers = workerPlan(env);
-    if (WORKERS_ONLY) {
-      const main = app;
+    // 1 worker against N, on a server of their own (the main one stopped, so the two sides have the machine alike).
+    const sideBySide = async (server: ChildProcess) => {
       await new Promise((r) => {
-        main.once('exit', r);
-        main.kill('SIGTERM');
+        server.once('exit', r);
+        server.kill('SIGTERM');
       });
       app = undefined;
       const n = (results.workers as { workers: number }).workers;
       results.workers_side_by_side = await benchWorkers({ cfg, env, port: cfg.appPort + 10, sides: n > 1 ? [1, n] : [1], seconds: DURATION, log: serverLog });
+    };
+    if (WORKERS_ONLY) {
+      await sideBySide(app);
       await finish();
       return;
     }
@@ -310,15 +313,7 @@ async function main() {
     }
     console.log(`server RSS (MB): idle ${JSON.stringify(results.rss_idle)}, after load ${JSON.stringify(results.rss_after_load)}`);
     if (!STOREFRONT_ONLY) {
-      // 1 worker against N, on a server of their own (this one stopped, so the two sides have the machine alike).
-      const main = app;
-      await new Promise((r) => {
-        main.once('exit', r);
-        main.kill('SIGTERM');
-      });
-      app = undefined;
-      const n = (results.workers as { workers: number }).workers;
-      results.workers_side_by_side = await benchWorkers({ cfg, env, port: cfg.appPort + 10, sides: n > 1 ? [1, n] : [1], seconds: DURATION, log: serverLog });
+      await sideBySide(app);
       results.mail = await benchMail({ cfg, env, port: mailPort(), log: serverLog });
       console.log('mail:', results.mail);
     }

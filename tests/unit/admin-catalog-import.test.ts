@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeCsvBytes, IMPORT_MAX_BYTES, parseCsvText, readCsvFile, toCsv, unescapeCell, type CsvTable } from '@/lib/admin/catalog/csv-file';
 import { exportCells } from '@/lib/admin/catalog/export-row';
 import { csvColumns } from '@/lib/admin/catalog/fields';
-import { badRowsTable, checkImageUrl, planImport } from '@/lib/admin/catalog/import-rows';
+import { badRowsTable, checkImageUrl, planImport, planImportInSlices, PLAN_SLICE_ROWS } from '@/lib/admin/catalog/import-rows';
 import { imageFormatOf, objectPathFromUrl, publicImagePrefix } from '@/lib/storage/image-rules';
 
 const SUPABASE = 'http://127.0.0.1:54321';
@@ -77,6 +77,24 @@ describe('the import rules, row by row', () => {
       { row: 6, sku: 'R-4', reason: 'material: Material must be one of silver, gold, rose-gold; weight: Weight cannot be negative' },
       { row: 7, sku: 'R-5', reason: 'the row has fewer fields than the header' },
     ]);
+  });
+
+  it('checks a file a slice at a time in the browser, with progress, to the same plan; a newer choice cancels it', async () => {
+    const lines = ['sku,name,price_stone1,moq'];
+    for (let i = 0; i < 2 * PLAN_SLICE_ROWS + 17; i++) lines.push(i % 7 === 3 ? `R-${i},Bad,1.234,1` : i % 11 === 5 ? `,No sku,1,1` : `R-${i},Ring ${i},${i}.5,1`);
+    lines.push('R-1,Same sku,1,1');
+    const t = table(lines.join('\n'));
+    const seen: [number, number][] = [];
+    const sliced = await planImportInSlices('rings', t, { imagePrefix }, (checked, total) => seen.push([checked, total]));
+    expect(sliced).toEqual(planImport('rings', t, { imagePrefix }));
+    expect(sliced!.bad.at(-1)).toMatchObject({ sku: 'R-1', reason: 'sku: the same SKU is in row 3' });
+    const total = t.records.length;
+    expect(seen).toEqual([[PLAN_SLICE_ROWS, total], [2 * PLAN_SLICE_ROWS, total], [total, total]]);
+
+    let slices = 0;
+    const cancelled = await planImportInSlices('rings', t, { imagePrefix }, () => slices++, () => slices >= 1);
+    expect(cancelled).toBeNull();
+    expect(slices).toBe(1);
   });
 
   it('builds stone_details from stone1 and stone2', () => {

@@ -1,7 +1,8 @@
 'use client';
 // Import Products: one CSV file → a preview (the first rows, the row count, and every row checked with the same
-// rules the server applies) → importing with a percentage → done, with the rows that could not be imported listed
-// and downloadable as a CSV to fix and import again.
+// rules the server applies, a slice at a time with a percentage, so that a large file leaves the page responsive)
+// → importing with a percentage → done, with the rows that could not be imported listed and downloadable as a CSV
+// to fix and import again.
 import { FileUp, Upload } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
@@ -9,7 +10,7 @@ import { useDropzone, type FileRejection } from 'react-dropzone';
 import { toast } from '@/components/ui/toaster';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, IMPORT_TOO_LARGE, NO_DATA_TO_IMPORT, readCsvFile, type CsvTable } from '@/lib/admin/catalog/csv-file';
 import { publicImagePrefix } from '@/lib/storage/image-rules';
-import { planImport, type ImportEvent, type ImportPlan } from '@/lib/admin/catalog/import-rows';
+import { planImportInSlices, type ImportEvent, type ImportPlan } from '@/lib/admin/catalog/import-rows';
 import type { Category } from '@/lib/catalog/categories';
 import { publicEnv } from '@/lib/core/env.public';
 import { BadRows } from './bad-rows';
@@ -17,6 +18,7 @@ import { sendImport, type ImportOutcome, type ImportRequest } from './import-req
 
 type Step =
   | { step: 'choose' }
+  | { step: 'checking'; name: string; fraction: number }
   | { step: 'preview'; name: string; bytes: Uint8Array; table: CsvTable; plan: ImportPlan }
   | { step: 'importing'; name: string; table: CsvTable; plan: ImportPlan; stage: 'upload' | 'write'; fraction: number }
   | { step: 'done'; name: string; table: CsvTable; outcome: Extract<ImportOutcome, { type: 'done' }> };
@@ -44,6 +46,8 @@ export function ImportPanel({ category }: { category: Category }) {
   const [state, setState] = useState<Step>({ step: 'choose' });
   const [error, setError] = useState<string | null>(null);
   const request = useRef<ImportRequest | null>(null);
+  /** Which file choice is current: a check still running for an earlier one stops and is dropped. */
+  const choice = useRef(0);
 
   function fail(message: string) {
     setError(message);
@@ -55,11 +59,29 @@ export function ImportPanel({ category }: { category: Category }) {
     setError(null);
     if (rejected.length > 0 || files.length !== 1) return fail(rejected.length ? rejection(rejected) : 'Choose one file at a time.');
     const file = files[0]!;
+    const current = ++choice.current;
+    setState({ step: 'checking', name: file.name, fraction: 0 });
     const bytes = new Uint8Array(await file.arrayBuffer());
     const table = readCsvFile(bytes);
-    if (!table.ok) return fail(table.error);
-    const plan = planImport(category, table.value, { imagePrefix: publicImagePrefix(publicEnv.supabaseUrl) });
-    if (plan.rows.length === 0 && plan.bad.length === 0) return fail(NO_DATA_TO_IMPORT);
+    if (current !== choice.current) return;
+    if (!table.ok) {
+      setState({ step: 'choose' });
+      return fail(table.error);
+    }
+    const plan = await planImportInSlices(
+      category,
+      table.value,
+      { imagePrefix: publicImagePrefix(publicEnv.supabaseUrl) },
+      (checked, total) => {
+        if (current === choice.current) setState({ step: 'checking', name: file.name, fraction: checked / total });
+      },
+      () => current !== choice.current,
+    );
+    if (!plan) return;
+    if (plan.rows.length === 0 && plan.bad.length === 0) {
+      setState({ step: 'choose' });
+      return fail(NO_DATA_TO_IMPORT);
+    }
     setState({ step: 'preview', name: file.name, bytes, table: table.value, plan });
   }
 
@@ -91,6 +113,7 @@ export function ImportPanel({ category }: { category: Category }) {
   }
 
   const reset = () => {
+    choice.current++;
     setError(null);
     setState({ step: 'choose' });
   };
@@ -122,6 +145,18 @@ export function ImportPanel({ category }: { category: Category }) {
             <span className="font-medium underline">Choose a CSV file</span> or drop it here
           </span>
           <span className="text-xs text-stone-muted">Up to {IMPORT_MAX_MB} MB</span>
+        </div>
+      )}
+      {state.step === 'checking' && (
+        <div className="mt-3 space-y-2" aria-live="polite">
+          <p className="text-sm">
+            Checking <span className="font-medium">{state.name}</span>…{' '}
+            <span className="tabular font-semibold">{Math.round(state.fraction * 100)}%</span>
+          </p>
+          <progress className="h-2 w-full accent-gold" max={1} value={state.fraction} aria-label="Check progress" />
+          <button type="button" className="adm-btn h-8" onClick={reset}>
+            Cancel
+          </button>
         </div>
       )}
       {state.step === 'preview' && <Preview state={state} onImport={() => void start()} onReset={reset} />}

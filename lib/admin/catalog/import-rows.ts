@@ -123,8 +123,8 @@ export function rowChecker(category: Category, options: ImportOptions) {
   };
 }
 
-/** Every row of the file, checked: the products to write, the rows refused and why, and the rows skipped. */
-export function planImport(category: Category, table: CsvTable, options: ImportOptions): ImportPlan {
+/** An empty plan for the table, and the step that checks its row `index` into it. */
+function planner(category: Category, table: CsvTable, options: ImportOptions) {
   const known = new Set(csvColumns(category));
   const plan: ImportPlan = {
     rows: [],
@@ -134,13 +134,63 @@ export function planImport(category: Category, table: CsvTable, options: ImportO
     ignoredColumns: table.fields.filter((f) => !known.has(f)),
   };
   const check = rowChecker(category, options);
-  table.records.forEach((record, index) => {
-    const result = check(record, index, table.shapeErrors.get(rowNumber(index)));
+  const add = (index: number) => {
+    const result = check(table.records[index]!, index, table.shapeErrors.get(rowNumber(index)));
     if (result.kind === 'skipped') plan.skipped++;
     else if (result.kind === 'bad') plan.bad.push(result.bad);
     else plan.rows.push(result.row);
-  });
+  };
+  return { plan, add };
+}
+
+/** Every row of the file, checked: the products to write, the rows refused and why, and the rows skipped. */
+export function planImport(category: Category, table: CsvTable, options: ImportOptions): ImportPlan {
+  const { plan, add } = planner(category, table, options);
+  for (let index = 0; index < table.records.length; index++) add(index);
   return plan;
+}
+
+/**
+ * Ends the current task, so that the page handles input, renders what changed (React's own render task was queued
+ * first) and paints before the next slice. A message, not setTimeout, which browsers hold back to 4 ms once nested;
+ * not scheduler.yield(), whose continuation runs ahead of React's render task, so the progress never showed.
+ */
+function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** Rows checked between two looks at the page: about 20 ms of work. */
+export const PLAN_SLICE_ROWS = 200;
+
+/**
+ * planImport for the browser: a slice of rows at a time, handing the page back between slices, so that a file of
+ * 100,000 rows (about 12 s of checks) leaves the page responsive and shows `progress(checked, total)`. `cancelled`
+ * stops it between slices (the answer is then null).
+ */
+export async function planImportInSlices(
+  category: Category,
+  table: CsvTable,
+  options: ImportOptions,
+  progress: (checked: number, total: number) => void,
+  cancelled: () => boolean = () => false,
+): Promise<ImportPlan | null> {
+  const { plan, add } = planner(category, table, options);
+  const total = table.records.length;
+  for (let start = 0; start < total; start += PLAN_SLICE_ROWS) {
+    if (cancelled()) return null;
+    const end = Math.min(start + PLAN_SLICE_ROWS, total);
+    for (let index = start; index < end; index++) add(index);
+    progress(end, total);
+    if (end < total) await yieldToPage();
+  }
+  return cancelled() ? null : plan;
 }
 
 /** The refused rows as a file to fix and import again: their own columns plus import_error. */

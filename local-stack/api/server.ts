@@ -100,13 +100,27 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  }).catch(async (err: unknown) => {
+  // The stack's ports lie in the system's range for outgoing connections, so a client connection (to the stack's own
+  // Postgres, say) can hold the port for a moment: a few tries a second apart before giving up.
+  const listening = async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await listen();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) throw err;
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
+    }
+  };
+  await listening().catch(async (err: unknown) => {
     await pool.end();
     const reason = err instanceof Error ? err.message : String(err);
     throw new Error(`The API stand-in could not listen on 127.0.0.1:${opts.port} (${reason})`);

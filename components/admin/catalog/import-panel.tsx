@@ -148,29 +148,15 @@ export function ImportPanel({ category }: { category: Category }) {
         </div>
       )}
       {state.step === 'checking' && (
-        <div className="mt-3 space-y-2" aria-live="polite">
-          <p className="text-sm">
-            Checking <span className="font-medium">{state.name}</span>…{' '}
-            <span className="tabular font-semibold">{Math.round(state.fraction * 100)}%</span>
-          </p>
-          <progress className="h-2 w-full accent-gold" max={1} value={state.fraction} aria-label="Check progress" />
-          <button type="button" className="adm-btn h-8" onClick={reset}>
-            Cancel
-          </button>
-        </div>
+        <ProgressStep fraction={state.fraction} label="Check progress" onCancel={reset}>
+          Checking <span className="font-medium">{state.name}</span>…
+        </ProgressStep>
       )}
       {state.step === 'preview' && <Preview state={state} onImport={() => void start()} onReset={reset} />}
       {state.step === 'importing' && (
-        <div className="mt-3 space-y-2" aria-live="polite">
-          <p className="text-sm">
-            Importing <span className="font-medium">{state.name}</span>: {state.stage === 'upload' ? 'uploading' : 'writing products'}…{' '}
-            <span className="tabular font-semibold">{Math.round(state.fraction * 100)}%</span>
-          </p>
-          <progress className="h-2 w-full accent-gold" max={1} value={state.fraction} aria-label="Import progress" />
-          <button type="button" className="adm-btn h-8" onClick={() => request.current?.cancel()}>
-            Cancel
-          </button>
-        </div>
+        <ProgressStep fraction={state.fraction} label="Import progress" onCancel={() => request.current?.cancel()}>
+          Importing <span className="font-medium">{state.name}</span>: {state.stage === 'upload' ? 'uploading' : 'writing products'}…
+        </ProgressStep>
       )}
       {state.step === 'done' && (
         <div className="mt-3 space-y-3">
@@ -186,6 +172,21 @@ export function ImportPanel({ category }: { category: Category }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** A step that takes a while: what is happening, its percentage and bar, and Cancel. */
+function ProgressStep({ fraction, label, onCancel, children }: { fraction: number; label: string; onCancel(): void; children: React.ReactNode }) {
+  return (
+    <div className="mt-3 space-y-2" aria-live="polite">
+      <p className="text-sm">
+        {children} <span className="tabular font-semibold">{Math.round(fraction * 100)}%</span>
+      </p>
+      <progress className="h-2 w-full accent-gold" max={1} value={fraction} aria-label={label} />
+      <button type="button" className="adm-btn h-8" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }
 

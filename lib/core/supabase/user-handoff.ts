@@ -16,10 +16,8 @@ export const USER_HANDOFF_HEADER = 'x-shop-verified-user';
  * so no configuration holds it and a client cannot know it. The middleware and the page of one request run in the
  * same process. Without it (`next dev`) there is no hand-off and pages ask the Auth server themselves.
  */
-export const USER_HANDOFF_KEY_ENV = 'USER_HANDOFF_KEY';
-
 export function userHandoffKey(): string | undefined {
-  const key = process.env[USER_HANDOFF_KEY_ENV];
+  const key = process.env.USER_HANDOFF_KEY;
   return key && key.length >= 32 ? key : undefined;
 }
 

@@ -27,6 +27,7 @@ export async function fulfilBaseline(tx: Tx, paymentIntentId: string, amountRece
       from public.checkout_sessions where payment_intent_id = ${paymentIntentId}`;
   if (!record || record.status === 'completed') return false;
   const shipping = record.shipping_address;
+  const billing = record.billing_address ?? shipping;
   const inserted = await tx`
     insert into public.orders
       (id, user_id, order_reference, customer_name, customer_email, customer_phone, status, total_amount,
@@ -34,7 +35,7 @@ export async function fulfilBaseline(tx: Tx, paymentIntentId: string, amountRece
     values (${record.order_id}, ${record.user_id}, 'AFJ-' || nextval('public.order_reference_seq'),
             ${shipping?.full_name || null}, ${record.email}, ${shipping?.phone || null}, ${PAID_ORDER_STATUS},
             ${Number(record.amount)}, ${shipping ? tx.json(shipping) : null},
-            ${record.billing_address ? tx.json(record.billing_address) : null})
+            ${billing ? tx.json(billing) : null})
     on conflict (id) do nothing returning id`;
   if (inserted.length === 0) return false;
   const items = record.lines.map((line) => ({
@@ -49,6 +50,6 @@ export async function fulfilBaseline(tx: Tx, paymentIntentId: string, amountRece
   await tx`
     insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
     values (${record.order_id}, 'stripe', ${paymentIntentId}, ${amountReceived}, 'completed', 'card')`;
-  await tx`update public.checkout_sessions set status = 'completed', completed_at = now() where id = ${record.id}`;
+  await tx`update public.checkout_sessions set status = 'completed', completed_at = now(), last_payment_error = null where id = ${record.id}`;
   return true;
 }

@@ -231,7 +231,11 @@ async function child() {
       await sql`vacuum analyze`;
       await sql`checkpoint`;
       const timed = { docs: 0, base: 0 };
+      // Each pair of batches (one per side, back to back) gives a ratio too: their median is what a pause of the
+      // machine in one batch cannot move.
+      const pairRatios: number[] = [];
       for (let i = 0; i < INTENTS; i += 25) {
+        const pair = { docs: 0, base: 0 };
         for (const side of i % 50 === 0 ? (['docs', 'base'] as const) : (['base', 'docs'] as const)) {
           const batch = (side === 'docs' ? withDocs : baseline).slice(i, i + 25);
           const pis = await Promise.all(batch.map((s) => facts(s.paymentIntentId)));
@@ -243,25 +247,31 @@ async function child() {
                 : asServiceRole((tx) => fulfilBaseline(tx, pi.id, pi.amount_received)),
             ),
           );
-          timed[side] += performance.now() - start;
+          pair[side] = performance.now() - start;
+          timed[side] += pair[side];
         }
+        pairRatios.push(pair.base / pair.docs);
       }
+      pairRatios.sort((a, b) => a - b);
+      const medianRatio = pairRatios[Math.floor(pairRatios.length / 2)]!;
       await verify(withDocs.map((s) => s.orderId));
       const [docs] = await sql<{ invoices: number; mails: number }[]>`
         select (select count(*)::int from invoices where order_id = any(${withDocs.map((s) => s.orderId)}::uuid[])) as invoices,
                (select count(*)::int from mail_outbox where order_id = any(${withDocs.map((s) => s.orderId)}::uuid[])) as mails`;
       if (docs!.invoices !== INTENTS) throw new Error(`expected ${INTENTS} invoices, got ${docs!.invoices}`);
-      return { timed, mails: docs!.mails };
+      return { timed, medianRatio, mails: docs!.mails };
     }
     const many = await sideBySide('many');
     results.fulfilled_per_s_with_invoice_and_mail = Math.round(INTENTS / (many.timed.docs / 1000));
     results.fulfilled_per_s_before_invoice_and_mail = Math.round(INTENTS / (many.timed.base / 1000));
     results.fulfilment_throughput_ratio = +(many.timed.base / many.timed.docs).toFixed(2);
+    results.fulfilment_throughput_ratio_median_pair = +many.medianRatio.toFixed(2);
     results.outbox_rows_per_order = +(many.mails / INTENTS).toFixed(1);
     const same = await sideBySide('same');
     results.flash_sale_fulfilled_per_s_with_invoice_and_mail = Math.round(INTENTS / (same.timed.docs / 1000));
     results.flash_sale_fulfilled_per_s_before_invoice_and_mail = Math.round(INTENTS / (same.timed.base / 1000));
     results.flash_sale_fulfilment_throughput_ratio = +(same.timed.base / same.timed.docs).toFixed(2);
+    results.flash_sale_fulfilment_throughput_ratio_median_pair = +same.medianRatio.toFixed(2);
   } finally {
     server.close();
     await sql.end();

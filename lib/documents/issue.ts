@@ -1,10 +1,11 @@
 import 'server-only';
 // Issuing documents, inside the transaction of the event that calls for them: the fulfilment issues the order's
-// invoice; a refund that has succeeded gets its credit note. Numbers come from public.issue_document(), one gapless
-// sequence per kind and year (the year in the shop's time zone), which also adds the seller (the shop settings as
-// they are now) and answers an order's existing invoice instead of a second one, all in one statement: the yearly
-// number's row lock is held from that statement to the commit, so nothing else runs in between. The snapshot never
-// changes after (the table refuses updates).
+// invoice; a refund that has succeeded gets its credit note. Numbers come from one gapless sequence per kind and
+// year (the year in the shop's time zone), through public.issue_document(), which also adds the seller (the shop
+// settings as they are now) and answers an order's existing invoice instead of a second one. A credit note takes its
+// number at once; an invoice takes its number as the transaction commits (a deferred trigger), so the yearly
+// counter's row lock, which every payment fulfilled at that moment needs, is held for the commit alone. The
+// snapshot never changes after (the table refuses updates).
 import type { Tx } from '../core/db';
 import { env } from '../core/env';
 import { yearIn } from '../core/format/date';
@@ -30,15 +31,20 @@ export interface Issued {
 /** A snapshot as the caller gives it: issue_document() adds the seller. */
 type UnsignedSnapshot = Omit<DocumentSnapshot, 'seller'>;
 
-async function issue(tx: Tx, kind: 'invoice' | 'credit_note', orderId: string, refundId: string | null, amountCents: number, snapshot: UnsignedSnapshot): Promise<Issued> {
+async function issue<Row extends { id: string; number: string | null }>(
+  tx: Tx, kind: 'invoice' | 'credit_note', orderId: string, refundId: string | null, amountCents: number, snapshot: UnsignedSnapshot,
+): Promise<Row> {
   const year = yearIn(new Date(), env().SHOP_TIME_ZONE);
-  const [row] = await tx<Issued[]>`
+  const [row] = await tx<Row[]>`
     select id, number from public.issue_document(${kind}, ${year}, ${orderId}, ${refundId}, ${amountCents}, ${tx.json(snapshot as never)})`;
   return row!;
 }
 
-/** The order's invoice, issued once: a second call for the same order returns the first invoice. */
-export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<Issued> {
+/**
+ * The order's invoice, issued once: a second call for the same order returns the first invoice. A new invoice's
+ * number is null until the transaction commits.
+ */
+export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<{ id: string; number: string | null }> {
   const snapshot: UnsignedSnapshot = {
     buyer: input.buyer,
     order: { id: input.orderId, reference: input.reference, placedAt: input.placedAt.toISOString() },
@@ -46,7 +52,7 @@ export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<Issued>
     currency: input.currency,
     totalCents: input.totalCents,
   };
-  return issue(tx, 'invoice', input.orderId, null, input.totalCents, snapshot);
+  return issue<{ id: string; number: string | null }>(tx, 'invoice', input.orderId, null, input.totalCents, snapshot);
 }
 
 export interface IssuedCreditNote extends Issued {
@@ -91,7 +97,7 @@ export async function issueCreditNotes(tx: Tx, orderId: string): Promise<IssuedC
       ...base,
       refund: { amountCents, invoiceNumber: invoice?.number ?? null, remainingCents: Math.max(0, remaining), reference: refund.provider_transaction_id },
     };
-    const note = await issue(tx, 'credit_note', orderId, refund.id, amountCents, snapshot);
+    const note = await issue<Issued>(tx, 'credit_note', orderId, refund.id, amountCents, snapshot);
     issued.push({ ...note, refundId: refund.id, amountCents, remainingCents: Math.max(0, remaining) });
   }
   return issued;

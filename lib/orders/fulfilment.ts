@@ -114,16 +114,17 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       specifications: line.specificationsText,
     }));
     // Sent together (postgres.js pipelines queries on the transaction's connection, in the order they are first
-    // awaited): the payment, the checkout completed and the mails queued (sending happens later, lib/mail/sender.ts);
-    // then the two statements that lock rows other payments also need, so that they hold them for the shortest time:
-    // the items, whose trigger adds to each product's product_sales row (a popular product's row is wanted by every
-    // order that buys it), and last, awaited after the rest, the invoice, whose number locks its yearly counter. Both
-    // locks last until the commit that follows the pipeline's answer at once.
+    // awaited): the payment with the checkout completed (one statement), the mails queued (sending happens later,
+    // lib/mail/sender.ts), the items, whose trigger adds to each product's product_sales row (a popular product's
+    // row is wanted by every order that buys it, so it comes late and is held for the shortest time), and the
+    // invoice. The invoice takes its number from the yearly counter as the transaction commits (a deferred trigger,
+    // supabase/migrations/20261130000100_invoice_number_at_commit.sql), so the counter, which every payment
+    // fulfilled at the same moment needs, is locked for the commit alone.
     const rest = Promise.all([
       tx`
-        insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
-        values (${record.order_id}, 'stripe', ${pi.id}, ${pi.amount_received}, 'completed', 'card')`,
-      tx`
+        with payment as (
+          insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
+          values (${record.order_id}, 'stripe', ${pi.id}, ${pi.amount_received}, 'completed', 'card'))
         update public.checkout_sessions set status = 'completed', completed_at = now(), last_payment_error = null
          where id = ${record.id}`,
       enqueueMails(tx, [

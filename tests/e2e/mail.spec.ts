@@ -32,11 +32,12 @@ async function orderWithInvoice() {
     currency: 'usd',
     totalCents: 9800,
   };
-  const [invoice] = await sql.begin(async (tx) => {
+  await sql.begin(async (tx) => {
     await tx`select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`;
-    return tx<{ number: string }[]>`
-      select number from public.issue_document('invoice', extract(year from now())::int, ${order!.id}, null, 9800, ${tx.json(snapshot)})`;
+    await tx`select public.issue_document('invoice', extract(year from now())::int, ${order!.id}, null, 9800, ${tx.json(snapshot)})`;
   });
+  // An invoice takes its number as its transaction commits.
+  const [invoice] = await sql<{ number: string }[]>`select number from invoices where order_id = ${order!.id}`;
   return { id: order!.id, reference, email, invoice: invoice!.number };
 }
 

@@ -2,6 +2,7 @@ import 'server-only';
 // Payment fulfilment: turns a succeeded PaymentIntent into the order, its items and its transaction, in one database
 // transaction, from the server's checkout record (never from anything the browser sent). Run by the signed webhook
 // and by the confirmation page; any number of runs, in any order or at once, give one order per PaymentIntent:
+// each run locks the checkout record first, so a second one waits and then finds it completed, and as a backstop
 // the order id was fixed on the checkout record, so orders.id and transactions (provider, provider_transaction_id)
 // reject a second copy.
 import type { Stripe } from '../payments/stripe';
@@ -38,6 +39,9 @@ interface CheckoutRow {
   billing_address: Address | null;
   /** The quote this checkout pays for (lib/quotes/checkout.ts), or null for a cart. */
   quote_id: string | null;
+  /** Taken when the payment succeeded and the checkout is not completed yet. */
+  order_reference: string | null;
+  placed_at: Date;
 }
 
 function addressFromStripe(shipping: Stripe.PaymentIntent['shipping'] | undefined): Address | null {
@@ -67,13 +71,20 @@ export function paymentMatches(pi: PaymentIntentFacts, record: { amount: number;
 export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<FulfilmentResult> {
   // Service role: orders, items and transactions are writable by the fulfilment only (RLS gives nobody else insert).
   return asServiceRole(async (tx) => {
+    // The checkout record, locked: a second run for the same payment (the webhook and the confirmation page at once)
+    // waits here and then reads it completed. The order's reference is taken now, for a payment that may be
+    // fulfilled, so that everything after goes to the database at once; orders.created_at is now() as well.
     const [record] = await tx<CheckoutRow[]>`
-      select id, order_id, user_id, email, lines, amount, currency, status, shipping_address, billing_address, quote_id
-        from public.checkout_sessions where payment_intent_id = ${pi.id}`;
+      select id, order_id, user_id, email, lines, amount, currency, status, shipping_address, billing_address, quote_id,
+             case when status <> 'completed' and ${pi.status === 'succeeded'}
+                  then 'AFJ-' || nextval('public.order_reference_seq') end as order_reference,
+             now() as placed_at
+        from public.checkout_sessions where payment_intent_id = ${pi.id}
+         for update`;
     if (!record) return { outcome: 'unknown_payment' };
     const ids = { orderId: record.order_id, checkoutId: record.id };
     if (record.status === 'completed') return { outcome: 'already_fulfilled', ...ids };
-    if (pi.status !== 'succeeded') return { outcome: 'not_paid', status: pi.status, ...ids };
+    if (pi.status !== 'succeeded' || !record.order_reference) return { outcome: 'not_paid', status: pi.status, ...ids };
 
     const amount = Number(record.amount);
     if (!paymentMatches(pi, { amount, currency: record.currency })) {
@@ -92,19 +103,7 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
 
     const shipping = record.shipping_address ?? addressFromStripe(pi.shipping);
     const billing = record.billing_address ?? shipping;
-    const inserted = await tx<{ id: string; order_reference: string; created_at: Date }[]>`
-      insert into public.orders
-        (id, user_id, order_reference, customer_name, customer_email, customer_phone, status, total_amount,
-         shipping_address, billing_address, quote_id)
-      values
-        (${record.order_id}, ${record.user_id}, 'AFJ-' || nextval('public.order_reference_seq'),
-         ${shipping?.full_name || null}, ${record.email}, ${shipping?.phone || null}, ${PAID_ORDER_STATUS}, ${amount},
-         ${shipping ? tx.json(shipping) : null}, ${billing ? tx.json(billing) : null}, ${record.quote_id})
-      on conflict (id) do nothing
-      returning id, order_reference, created_at`;
-    // A concurrent run committed the order first: its items and transaction came with it.
-    if (inserted.length === 0) return { outcome: 'already_fulfilled', ...ids };
-
+    const reference = record.order_reference;
     const items = record.lines.map((line) => ({
       order_id: record.order_id,
       product_id: line.productId,
@@ -113,20 +112,30 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       unit_price: line.unitPriceCents,
       specifications: line.specificationsText,
     }));
-    // Sent together (postgres.js pipelines queries on the transaction's connection, in the order they are first
-    // awaited): the payment with the checkout completed (one statement), the mails queued (sending happens later,
-    // lib/mail/sender.ts), the items, whose trigger adds to each product's product_sales row (a popular product's
-    // row is wanted by every order that buys it, so it comes late and is held for the shortest time), and the
-    // invoice. The invoice takes its number from the yearly counter as the transaction commits (a deferred trigger,
+    // One round trip (postgres.js pipelines queries on the transaction's connection, in the order they start; each
+    // starts here, in this order, as the array is built):
+    // the order; the payment with the checkout completed (one statement); the mails queued (sending happens later,
+    // lib/mail/sender.ts); the items, whose trigger adds to each product's product_sales row (a popular product's
+    // row is wanted by every order that buys it, so it comes late and is held for the shortest time); the invoice,
+    // which takes its number from the yearly counter as the transaction commits (a deferred trigger,
     // supabase/migrations/20261130000100_invoice_number_at_commit.sql), so the counter, which every payment
-    // fulfilled at the same moment needs, is locked for the commit alone.
-    const rest = Promise.all([
+    // fulfilled at the same moment needs, is locked for the commit alone. A second copy of any of these rows is
+    // refused by a unique key (orders.id, the payment, the invoice's order) and rolls the whole back.
+    await Promise.all([
+      tx`
+        insert into public.orders
+          (id, user_id, order_reference, customer_name, customer_email, customer_phone, status, total_amount,
+           shipping_address, billing_address, quote_id)
+        values
+          (${record.order_id}, ${record.user_id}, ${reference},
+           ${shipping?.full_name || null}, ${record.email}, ${shipping?.phone || null}, ${PAID_ORDER_STATUS}, ${amount},
+           ${shipping ? tx.json(shipping) : null}, ${billing ? tx.json(billing) : null}, ${record.quote_id})`.execute(),
       tx`
         with payment as (
           insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
           values (${record.order_id}, 'stripe', ${pi.id}, ${pi.amount_received}, 'completed', 'card'))
         update public.checkout_sessions set status = 'completed', completed_at = now(), last_payment_error = null
-         where id = ${record.id}`,
+         where id = ${record.id}`.execute(),
       enqueueMails(tx, [
         ...(record.email
           ? [{ kind: 'order_confirmation' as const, orderId: record.order_id, to: record.email, dedupeKey: `order_confirmation:${record.order_id}` }]
@@ -137,30 +146,29 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       ...(record.quote_id
         ? [
             tx`update public.quotes set status = 'accepted', order_id = ${record.order_id}, answered_at = now()
-                where id = ${record.quote_id} and order_id is null`,
+                where id = ${record.quote_id} and order_id is null`.execute(),
             tx`insert into public.quote_events (quote_id, kind, detail)
-               values (${record.quote_id}, 'accepted', ${tx.json({ orderId: record.order_id, reference: inserted[0]!.order_reference })})`,
+               values (${record.quote_id}, 'accepted', ${tx.json({ orderId: record.order_id, reference })})`.execute(),
           ]
         : []),
-      tx`insert into public.order_items ${tx(items)}`,
+      tx`insert into public.order_items ${tx(items)}`.execute(),
+      issueInvoice(tx, {
+        orderId: record.order_id,
+        reference,
+        placedAt: record.placed_at,
+        buyer: { name: shipping?.full_name || null, email: record.email, phone: shipping?.phone || null, shipping, billing },
+        lines: record.lines.map((line) => ({
+          sku: line.sku,
+          name: line.name,
+          options: line.specificationsText,
+          quantity: line.quantity,
+          unitPriceCents: line.unitPriceCents,
+          lineTotalCents: line.lineTotalCents,
+        })),
+        totalCents: amount,
+        currency: record.currency,
+      }),
     ]);
-    const invoice = issueInvoice(tx, {
-      orderId: record.order_id,
-      reference: inserted[0]!.order_reference,
-      placedAt: inserted[0]!.created_at,
-      buyer: { name: shipping?.full_name || null, email: record.email, phone: shipping?.phone || null, shipping, billing },
-      lines: record.lines.map((line) => ({
-        sku: line.sku,
-        name: line.name,
-        options: line.specificationsText,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        lineTotalCents: line.lineTotalCents,
-      })),
-      totalCents: amount,
-      currency: record.currency,
-    });
-    await Promise.all([rest, invoice]);
     return { outcome: 'fulfilled', ...ids };
   });
 }

@@ -9,11 +9,6 @@ alter table public.invoices add column year integer check (year between 2000 and
 update public.invoices set year = split_part(number, '-', 2)::integer;
 alter table public.invoices alter column year set not null;
 alter table public.invoices alter column number drop not null;
--- The counter hands out each number once (and a test checks the numbers of concurrent fulfilments), and nothing
--- looks an invoice up by its number: without an index on it, giving the number is a heap-only update of the row
--- just written, with room kept on each page for it, and no index entry is written twice.
-alter table public.invoices drop constraint invoices_number_key;
-alter table public.invoices set (fillfactor = 90);
 
 -- The next number of a kind and year: locks that row of document_numbers until the transaction ends.
 create or replace function public.take_document_number(p_kind text, p_year integer)

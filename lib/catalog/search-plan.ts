@@ -64,12 +64,14 @@ export const WALK_MARGIN = 4;
 
 /**
  * Walk when reading rows in index order until `needed` matches (needed / share rows) costs WALK_MARGIN times less
- * than what the full-text index returns: every row holding the word it is asked for (seekShare × rows, the rarest
- * word's share; the other words are tested on those rows).
+ * than what the full-text index returns: every row holding the word it is asked for (seekShare × seekRows, the
+ * rarest word's share; the other words are tested on those rows). `rows` are the rows a walk reads (those of the
+ * chosen materials, whose index it walks); `seekRows` the table's, since the full-text index returns the word's rows
+ * of every material, the material being tested on them after.
  */
-export function choosePlan(share: number, rows: number, needed: number, seekShare = share): Plan {
+export function choosePlan(share: number, rows: number, needed: number, seekShare = share, seekRows = rows): Plan {
   if (share <= 0) return 'index';
-  return (WALK_MARGIN * needed) / share <= seekShare * rows ? 'walk' : 'index';
+  return (WALK_MARGIN * needed) / share <= seekShare * seekRows ? 'walk' : 'index';
 }
 
 /** The share of rows holding the typed word rarest in a table (what the index is asked for). */

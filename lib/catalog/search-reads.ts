@@ -30,10 +30,11 @@ export async function resolveTerms(tx: Tx, terms: readonly string[]): Promise<Te
 }
 
 /**
- * Per table, the rows a walk reads (active, of the chosen materials), the share of them a part of the matches holds
- * and the share holding its rarest word (what the index returns), estimated from the statistics; null without them.
+ * Per table, the rows a walk reads (active, of the chosen materials), the share of them a part of the matches holds,
+ * the share holding its rarest word and the table's rows (the index returns that word's rows of every material),
+ * estimated from the statistics; null without them.
  */
-export type Shares = (category: Category) => { share: number; rows: number; seekShare: number } | null;
+export type Shares = (category: Category) => { share: number; rows: number; seekShare: number; tableRows: number } | null;
 
 /**
  * How to read a part of the matches: its estimated shares, the rows a walk reads (`scope`, a condition) and, per
@@ -79,7 +80,7 @@ export async function estimator(tx: Tx, stats: SearchStats, matches: TermMatch[]
       if (!table) return null;
       const byMaterial = stats[category]?.material;
       const inMaterials = materials.length === 0 || !byMaterial ? 1 : materials.reduce((s, m) => s + (byMaterial.get(m) ?? 0), 0);
-      return { share: matchShare(table, words), rows: table.rows * inMaterials, seekShare: seekShare(table, words) };
+      return { share: matchShare(table, words), rows: table.rows * inMaterials, seekShare: seekShare(table, words), tableRows: table.rows };
     },
     scope,
     seek: (category) => {
@@ -130,7 +131,7 @@ export function plansFor(shares: Shares, needed: number): Plans {
   const plans: Plans = {};
   for (const category of CATEGORIES) {
     const estimate = shares(category);
-    if (estimate) plans[category] = choosePlan(estimate.share, estimate.rows, needed, estimate.seekShare);
+    if (estimate) plans[category] = choosePlan(estimate.share, estimate.rows, needed, estimate.seekShare, estimate.tableRows);
   }
   return plans;
 }

@@ -47,6 +47,10 @@ describe('choosePlan', () => {
     // 'sapphire halo': 1% of the rows match, 7% hold 'sapphire'; six wanted.
     expect(choosePlan(0.01, 200_000, 6)).toBe('index');
     expect(choosePlan(0.01, 200_000, 6, 0.07)).toBe('walk');
+    // 'sapphire pendant' among gold necklaces (a third of 200,000): 3% match, 7% of all necklaces hold 'sapphire'.
+    // The walk reads gold necklaces only; the index returns the sapphire necklaces of every material.
+    expect(choosePlan(0.03, 66_000, 60, 0.07)).toBe('index');
+    expect(choosePlan(0.03, 66_000, 60, 0.07, 200_000)).toBe('walk');
     expect(seekShare(stats, [[['gold']], [['hoop']]])).toBeCloseTo(0.01);
     expect(seekShare(stats, [])).toBe(1);
   });

@@ -28,10 +28,13 @@ export interface Issued {
   number: string;
 }
 
+/** An invoice as issued: its number is null until the transaction that issued it commits. */
+export type IssuedInvoice = Omit<Issued, 'number'> & { number: string | null };
+
 /** A snapshot as the caller gives it: issue_document() adds the seller. */
 type UnsignedSnapshot = Omit<DocumentSnapshot, 'seller'>;
 
-async function issue<Row extends { id: string; number: string | null }>(
+async function issue<Row extends IssuedInvoice>(
   tx: Tx, kind: 'invoice' | 'credit_note', orderId: string, refundId: string | null, amountCents: number, snapshot: UnsignedSnapshot,
 ): Promise<Row> {
   const year = yearIn(new Date(), env().SHOP_TIME_ZONE);
@@ -40,11 +43,8 @@ async function issue<Row extends { id: string; number: string | null }>(
   return row!;
 }
 
-/**
- * The order's invoice, issued once: a second call for the same order returns the first invoice. A new invoice's
- * number is null until the transaction commits.
- */
-export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<{ id: string; number: string | null }> {
+/** The order's invoice, issued once: a second call for the same order returns the first invoice. */
+export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<IssuedInvoice> {
   const snapshot: UnsignedSnapshot = {
     buyer: input.buyer,
     order: { id: input.orderId, reference: input.reference, placedAt: input.placedAt.toISOString() },
@@ -52,7 +52,7 @@ export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<{ id: s
     currency: input.currency,
     totalCents: input.totalCents,
   };
-  return issue<{ id: string; number: string | null }>(tx, 'invoice', input.orderId, null, input.totalCents, snapshot);
+  return issue<IssuedInvoice>(tx, 'invoice', input.orderId, null, input.totalCents, snapshot);
 }
 
 export interface IssuedCreditNote extends Issued {

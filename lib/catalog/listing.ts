@@ -73,9 +73,14 @@ export function listingWhere(scope: ListingScope, materials: readonly Material[]
     conditions.push(`(${clauses.map(clauseSql).join(' or ')})`);
   }
   if (materials.length > 0) {
-    conditions.push(`material in (${materials.map((m) => literal(m, MATERIAL_LITERALS)).join(', ')})`);
+    conditions.push(materialIn(materials));
   }
   return conditions.join(' and ');
+}
+
+/** The condition `material in (…)` for a non-empty list of materials, each checked against the known ones. */
+export function materialIn(materials: readonly Material[]): string {
+  return `material in (${materials.map((m) => literal(m, MATERIAL_LITERALS)).join(', ')})`;
 }
 
 // --- Queries ------------------------------------------------------------------------------------------------------

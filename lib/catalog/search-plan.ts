@@ -23,35 +23,78 @@ export function prefixShare(stats: LexemeShares, prefix: string): number {
 }
 
 /**
- * The share of rows matching every typed word, each as any of its spellings (a spelling may be several lexemes, all
- * required: 'rng-1008' is 'rng-1008', 'rng' and '1008'). Words are taken as independent.
+ * One spelling of a typed word (itself, or a known word it stands for) as lexemes, all required ('rng-1008' is
+ * 'rng-1008', 'rng' and '1008'), matched whole or as prefixes.
  */
-export function matchShare(stats: LexemeShares, words: readonly (readonly (readonly string[])[])[]): number {
+export interface Spelling {
+  lexemes: readonly string[];
+  whole: boolean;
+}
+
+/** A typed word: any of its spellings. */
+export type WordLexemes = readonly Spelling[];
+
+/** The share of rows holding a lexeme, or (not whole) a lexeme it starts. */
+export function lexemeShare(stats: LexemeShares, lexeme: string, whole: boolean): number {
+  return whole ? (stats.shares.get(lexeme) ?? 0) : prefixShare(stats, lexeme);
+}
+
+/** The share of rows matching every typed word, each as any of its spellings. Words are taken as independent. */
+export function matchShare(stats: LexemeShares, words: readonly WordLexemes[]): number {
   let share = 1;
   for (const spellings of words) {
     let none = 1;
-    for (const lexemes of spellings) none *= 1 - lexemes.reduce((s, lexeme) => s * prefixShare(stats, lexeme), 1);
+    for (const { lexemes, whole } of spellings) none *= 1 - lexemes.reduce((s, lexeme) => s * lexemeShare(stats, lexeme, whole), 1);
     share *= 1 - none;
   }
   return share;
 }
 
 /**
- * What the full-text index is best asked for in a table: one lexeme of each spelling of the typed word rarest there
- * (each spelling's rarest lexeme), the rest of the query and the filters being tested on what it finds; null when
- * a spelling has no lexeme (a stop word).
+ * Whole words held by at most this share of a table's rows are asked of the full-text index beside the rarest
+ * word: an exact word costs the index little, and every row it rules out is a row not read. A prefix, or a word
+ * most rows hold, would cost the index more than it saves (a prefix makes it gather every row of every word it
+ * starts).
  */
-export function rarestLexemes(stats: LexemeShares, words: readonly (readonly (readonly string[])[])[]): string[] | null {
-  if (words.length === 0 || words.some((spellings) => spellings.some((lexemes) => lexemes.length === 0))) return null;
-  const rarestOf = (lexemes: readonly string[]) =>
-    lexemes.reduce((best, lexeme) => (prefixShare(stats, lexeme) < prefixShare(stats, best) ? lexeme : best));
-  const word = words.reduce((best, spellings) => (matchShare(stats, [spellings]) < matchShare(stats, [best]) ? spellings : best));
-  return word.map(rarestOf);
+export const SEEK_WHOLE_SHARE = 0.5;
+
+/** A lexeme asked of the full-text index, whole or as a prefix. */
+export interface SeekLexeme {
+  lexeme: string;
+  whole: boolean;
 }
 
-/** Lexemes as a tsquery of prefixes, any of them (`'1008':* | 'ring':*`), quotes and backslashes escaped. */
-export function prefixQuery(lexemes: readonly string[]): string {
-  return lexemes.map((lexeme) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' | ');
+/** What the full-text index is asked for: groups of lexemes, all groups required, any lexeme of a group. */
+export interface Seek {
+  groups: SeekLexeme[][];
+  /** The share of rows holding them (what the index returns), words taken as independent. */
+  share: number;
+}
+
+/**
+ * What the full-text index is best asked for in a table: the typed word rarest there, with the whole words few rows
+ * hold (SEEK_WHOLE_SHARE); each as one lexeme of each of its spellings (its rarest). The rest of the query and the
+ * filters are tested on what it finds. Null when a spelling has no lexeme (a stop word).
+ */
+export function seekFor(stats: LexemeShares, words: readonly WordLexemes[]): Seek | null {
+  if (words.length === 0 || words.some((spellings) => spellings.some(({ lexemes }) => lexemes.length === 0))) return null;
+  const shareOf = (word: WordLexemes) => matchShare(stats, [word]);
+  const rarest = words.reduce((best, w) => (shareOf(w) < shareOf(best) ? w : best));
+  const isWhole = (word: WordLexemes) => word.every(({ whole }) => whole);
+  const chosen = [rarest, ...words.filter((w) => w !== rarest && isWhole(w) && shareOf(w) <= SEEK_WHOLE_SHARE)];
+  const groups = chosen.map((spellings) =>
+    spellings.map(({ lexemes, whole }) => {
+      const share = (lexeme: string) => lexemeShare(stats, lexeme, whole);
+      return { lexeme: lexemes.reduce((best, lexeme) => (share(lexeme) < share(best) ? lexeme : best)), whole };
+    }),
+  );
+  return { groups, share: matchShare(stats, chosen) };
+}
+
+/** A seek as a tsquery (`'sapphir' & ('pendant':* | 'pedant')`), quotes and backslashes escaped. */
+export function seekQuery(groups: readonly (readonly SeekLexeme[])[]): string {
+  const one = ({ lexeme, whole }: SeekLexeme) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${whole ? '' : ':*'}`;
+  return groups.map((group) => (group.length === 1 ? one(group[0]!) : `(${group.map(one).join(' | ')})`)).join(' & ');
 }
 
 /**
@@ -64,19 +107,13 @@ export const WALK_MARGIN = 4;
 
 /**
  * Walk when reading rows in index order until `needed` matches (needed / share rows) costs WALK_MARGIN times less
- * than what the full-text index returns: every row holding the word it is asked for (seekShare × seekRows, the
- * rarest word's share; the other words are tested on those rows). `rows` are the rows a walk reads (those of the
- * chosen materials, whose index it walks); `seekRows` the table's, since the full-text index returns the word's rows
- * of every material, the material being tested on them after.
+ * than what the full-text index returns: every row holding the words it is asked for (seekShare × rows, seekFor's
+ * share; the other words are tested on those rows). `rows` are those of the chosen materials: the walk reads
+ * their index, and the full-text index holds the material beside the words, so it returns only theirs.
  */
-export function choosePlan(share: number, rows: number, needed: number, seekShare = share, seekRows = rows): Plan {
+export function choosePlan(share: number, rows: number, needed: number, seekShare = share): Plan {
   if (share <= 0) return 'index';
-  return (WALK_MARGIN * needed) / share <= seekShare * seekRows ? 'walk' : 'index';
-}
-
-/** The share of rows holding the typed word rarest in a table (what the index is asked for). */
-export function seekShare(stats: LexemeShares, words: readonly (readonly (readonly string[])[])[]): number {
-  return Math.min(1, ...words.map((word) => matchShare(stats, [word])));
+  return (WALK_MARGIN * needed) / share <= seekShare * rows ? 'walk' : 'index';
 }
 
 /** Plans per table; a table without statistics is left to Postgres (undefined). */

@@ -5,36 +5,68 @@ import 'server-only';
 import type { Tx } from '../core/db';
 import type { Window } from '../core/pagination';
 import { CATEGORIES, type Category, type Material } from './categories';
-import { listingWhere, type Fragment } from './listing';
+import { listingWhere, materialIn, type Fragment } from './listing';
 import type { SearchQuery } from './listing-params';
-import { buildSearchTsQuery, cappedCount, closeWords, isCorrectable, SEARCH_COUNT_CAP, type CappedCount, type TermMatch } from './search-query';
-import { choosePlan, matchShare, prefixQuery, rarestLexemes, seekShare, type Plan, type Plans } from './search-plan';
+import { buildSearchTsQuery, cappedCount, isCorrectable, matchTerms, MAX_STARTED_WORDS, SEARCH_COUNT_CAP, type CappedCount, type TermMatch } from './search-query';
+import { choosePlan, matchShare, seekFor, seekQuery, type Plan, type Plans, type WordLexemes } from './search-plan';
 import type { SearchStats, VectorColumn } from './search-stats';
 import { SUMMARY_COLUMNS, type SummaryRow } from './summary';
 import { ACTIVE_SQL } from './status';
 
-/** The typed words with their typo corrections: only words that start no known word are corrected. */
-export async function resolveTerms(tx: Tx, terms: readonly string[]): Promise<TermMatch[]> {
-  const correctable = terms.filter(isCorrectable);
-  const candidates = new Map<string, string[]>();
-  if (correctable.length > 0) {
-    const rows = await tx<{ term: string; word: string }[]>`
-      select t.term, w.word
-        from unnest(${correctable}::text[]) as t(term)
-        join public.search_words w on length(w.word) between length(t.term) - 1 and length(t.term) + 1
-       where not exists (select 1 from public.search_words k where starts_with(k.word, t.term))
-       order by t.term, extensions.similarity(w.word, t.term) desc, w.word`;
-    for (const { term, word } of rows) candidates.set(term, [...(candidates.get(term) ?? []), word]);
-  }
-  return terms.map((term) => ({ term, alternatives: closeWords(term, candidates.get(term) ?? []) }));
+/** The typed words as matched (TermMatch), and as the lexemes Postgres makes of each spelling (for the plans). */
+export interface ResolvedTerms {
+  matches: TermMatch[];
+  words: WordLexemes[];
 }
 
 /**
- * Per table, the rows a walk reads (active, of the chosen materials), the share of them a part of the matches holds,
- * the share holding its rarest word and the table's rows (the index returns that word's rows of every material),
- * estimated from the statistics; null without them.
+ * How each typed word is matched (search-query.ts, matchTerms), from one statement over the vocabulary: which typed
+ * words are known, the typo candidates of those that start no known word, the known words the last one starts, and
+ * the lexemes of each.
  */
-export type Shares = (category: Category) => { share: number; rows: number; seekShare: number; tableRows: number } | null;
+export async function resolveTerms(tx: Tx, terms: readonly string[]): Promise<ResolvedTerms> {
+  const correctable = terms.filter(isCorrectable);
+  const last = terms.at(-1) ?? '';
+  const rows = await tx<{ kind: 'term' | 'typo' | 'started'; term: string; word: string; known: boolean; lexemes: string[] }[]>`
+    select kind, term, word, known, tsvector_to_array(to_tsvector('english', word)) as lexemes from (
+      select 'term' as kind, t.term, t.term as word, null::real as similarity,
+             exists (select 1 from public.search_words k where k.word = t.term) as known
+        from unnest(${[...terms]}::text[]) as t(term)
+      union all
+      select 'typo', t.term, w.word, extensions.similarity(w.word, t.term), false
+        from unnest(${correctable}::text[]) as t(term)
+        join public.search_words w on length(w.word) between length(t.term) - 1 and length(t.term) + 1
+       where not exists (select 1 from public.search_words k where starts_with(k.word, t.term))
+      union all
+      (select 'started', ${last}, k.word, null, false from public.search_words k
+        where starts_with(k.word, ${last}) and k.word <> ${last} and to_tsvector('english', ${last}) <> ''::tsvector
+        order by k.word limit ${MAX_STARTED_WORDS + 1})
+    ) found
+     order by kind, term, similarity desc, word`;
+  const known = new Set<string>();
+  const candidates = new Map<string, string[]>();
+  const started: string[] = [];
+  const lexemes = new Map<string, string[]>();
+  for (const row of rows) {
+    lexemes.set(row.word, row.lexemes);
+    if (row.kind === 'term' && row.known) known.add(row.term);
+    else if (row.kind === 'started') started.push(row.word);
+    else if (row.kind === 'typo') candidates.set(row.term, [...(candidates.get(row.term) ?? []), row.word]);
+  }
+  const matches = matchTerms(terms, { known, candidates, started });
+  const words = matches.map((m) => [
+    { lexemes: lexemes.get(m.term) ?? [], whole: m.whole },
+    ...m.alternatives.map((word) => ({ lexemes: lexemes.get(word) ?? [], whole: true })),
+  ]);
+  return { matches, words };
+}
+
+/**
+ * Per table, the rows a walk reads (active, of the chosen materials), the share of them a part of the matches holds
+ * and the share holding its rarest word (what the full-text index returns of those rows), estimated from the
+ * statistics; null without them.
+ */
+export type Shares = (category: Category) => { share: number; rows: number; seekShare: number } | null;
 
 /**
  * How to read a part of the matches: its estimated shares, the rows a walk reads (`scope`, a condition) and, per
@@ -58,13 +90,11 @@ export interface Matcher {
   estimates: Record<'any' | 'named' | 'unnamed', Estimate>;
 }
 
-/** Each typed word's spellings (itself and its corrections) as the lexemes Postgres makes of them. */
-async function spellings(tx: Tx, matches: TermMatch[]): Promise<string[][][]> {
-  const words = matches.flatMap((m) => [m.term, ...m.alternatives]);
+/** Words matched as prefixes, as the lexemes Postgres makes of them (the back office's search, which corrects no typo). */
+export async function prefixWords(tx: Tx, terms: readonly string[]): Promise<WordLexemes[]> {
   const rows = await tx<{ lexemes: string[] }[]>`
-    select tsvector_to_array(to_tsvector('english', w)) as lexemes from unnest(${words}::text[]) with ordinality as u(w, n) order by n`;
-  let i = 0;
-  return matches.map((m) => [m.term, ...m.alternatives].map(() => rows[i++]!.lexemes));
+    select tsvector_to_array(to_tsvector('english', w)) as lexemes from unnest(${[...terms]}::text[]) with ordinality as u(w, n) order by n`;
+  return rows.map((r) => [{ lexemes: r.lexemes, whole: false }]);
 }
 
 /**
@@ -72,44 +102,41 @@ async function spellings(tx: Tx, matches: TermMatch[]): Promise<string[][][]> {
  * waiting on a second connection of the pool could wait for ever under load): `estimate(column, scope, materials)`
  * for the part in that vector.
  */
-export async function estimator(tx: Tx, stats: SearchStats, matches: TermMatch[], sku: string) {
-  const words = await spellings(tx, matches);
+export function estimator(tx: Tx, stats: SearchStats, words: readonly WordLexemes[], sku: string) {
   return (column: VectorColumn, scope: Fragment, materials: readonly Material[] = []): Estimate => ({
     shares: (category) => {
       const table = stats[category]?.[column];
       if (!table) return null;
       const byMaterial = stats[category]?.material;
       const inMaterials = materials.length === 0 || !byMaterial ? 1 : materials.reduce((s, m) => s + (byMaterial.get(m) ?? 0), 0);
-      return { share: matchShare(table, words), rows: table.rows * inMaterials, seekShare: seekShare(table, words), tableRows: table.rows };
+      const share = matchShare(table, words);
+      return { share, rows: table.rows * inMaterials, seekShare: seekFor(table, words)?.share ?? share };
     },
     scope,
     seek: (category) => {
       const table = stats[category]?.[column];
-      const rarest = table ? rarestLexemes(table, words) : null;
-      if (!rarest) return null;
+      const seek = table ? seekFor(table, words) : null;
+      if (!seek) return null;
       // The lexemes as they are (a cast, not to_tsquery, which would split 'rng-1008' into a phrase of its parts).
-      return tx`(${tx.unsafe(column)} @@ ${prefixQuery(rarest)}::text::tsquery or lower(sku) collate "C" = ${sku})`;
+      const asked = tx`${tx.unsafe(column)} @@ ${seekQuery(seek.groups)}::text::tsquery`;
+      // The chosen materials are in the same GIN index as the words, so the index returns only their rows.
+      const inIndex = materials.length === 0 ? asked : tx`${tx.unsafe(materialIn(materials))} and ${asked}`;
+      return tx`(${inIndex} or lower(sku) collate "C" = ${sku})`;
     },
   });
 }
 
 /** Matches among active products only: the shop never finds a draft or archived product. */
-export async function matcher(
-  tx: Tx,
-  stats: SearchStats,
-  matches: TermMatch[],
-  sku: string,
-  materials: readonly Material[],
-): Promise<Matcher> {
+export function matcher(tx: Tx, stats: SearchStats, { matches, words }: ResolvedTerms, sku: string, materials: readonly Material[]): Matcher {
   const query = buildSearchTsQuery(matches)!;
   const active = tx.unsafe(ACTIVE_SQL);
-  const named = tx`(name_vector @@ to_tsquery('english', ${query}) or lower(sku) collate "C" = ${sku})`;
-  const estimate = await estimator(tx, stats, matches, sku);
+  const named = tx`(name_vector @@ (select to_tsquery('english', ${query})) or lower(sku) collate "C" = ${sku})`;
+  const estimate = estimator(tx, stats, words, sku);
   const scope = tx.unsafe(listingWhere({ kind: 'all' }, materials));
   const any = estimate('search_vector', scope, materials);
   const inName = estimate('name_vector', scope, materials);
   return {
-    any: tx`${active} and (search_vector @@ to_tsquery('english', ${query}) or lower(sku) collate "C" = ${sku})`,
+    any: tx`${active} and (search_vector @@ (select to_tsquery('english', ${query})) or lower(sku) collate "C" = ${sku})`,
     named,
     unnamed: tx`not coalesce(${named}, false)`,
     estimates: {
@@ -131,7 +158,7 @@ export function plansFor(shares: Shares, needed: number): Plans {
   const plans: Plans = {};
   for (const category of CATEGORIES) {
     const estimate = shares(category);
-    if (estimate) plans[category] = choosePlan(estimate.share, estimate.rows, needed, estimate.seekShare, estimate.tableRows);
+    if (estimate) plans[category] = choosePlan(estimate.share, estimate.rows, needed, estimate.seekShare);
   }
   return plans;
 }
@@ -140,11 +167,14 @@ export function plansFor(shares: Shares, needed: number): Plans {
  * Search plans are fixed by hand (search-plan.ts): matches are found through the full-text and SKU indexes or by
  * walking an index in order, never by reading whole tables, whose every row would cost a tsvector test, nor by
  * sorting a whole table's rows to walk them (a walk stops after its first matches). No parallel workers: a search is
- * short, and workers would take the cores other requests need. Set for the search's own transaction only.
+ * short, and workers would take the cores other requests need. Generic plans: since the shape of each statement
+ * fixes its plan, a prepared statement is planned once per connection rather than at every run (planning the five
+ * tables' parts took 1.5-2 ms a statement); the typed query is parsed once a statement, as a sub-select, not once a
+ * row. Set for the search's own transaction only.
  */
 export async function useIndexes(tx: Tx): Promise<void> {
   await tx`select set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true),
-                  set_config('max_parallel_workers_per_gather', '0', true)`;
+                  set_config('max_parallel_workers_per_gather', '0', true), set_config('plan_cache_mode', 'force_generic_plan', true)`;
 }
 
 /**
@@ -198,25 +228,17 @@ function plannedMatches(tx: Tx, condition: Fragment, estimate: Estimate, needed:
   return tx`(${parts.reduce((all, part) => tx`${all} union all ${part}`)}) found`;
 }
 
-/** The summaries of products given as [id, category] keys, in the keys' order. */
-async function summariesOf(tx: Tx, keys: readonly (readonly [string, string])[]): Promise<SummaryRow[]> {
+/** A product as [id, category]. */
+export type ProductKey = readonly [string, string];
+
+/** The summaries of products given as keys, in the keys' order. */
+export async function summariesOf(tx: Tx, keys: readonly ProductKey[]): Promise<SummaryRow[]> {
   if (keys.length === 0) return [];
   return tx<SummaryRow[]>`
     select ${tx.unsafe(SUMMARY_COLUMNS.split(', ').map((c) => `c.${c}`).join(', '))}
       from unnest(${keys.map((k) => k[0])}::uuid[], ${keys.map((k) => k[1])}::text[]) with ordinality as k(id, category, n)
       join catalog_products c on c.id = k.id and c.category = k.category
      order by k.n`;
-}
-
-/**
- * How many products meet `condition`, counted up to SEARCH_COUNT_CAP + 1: a common prefix ('gol' matches two
- * thirds of the catalog) stops after the cap instead of reading every match.
- */
-export async function countUpToCap(tx: Tx, condition: Fragment, estimate: Estimate): Promise<CappedCount> {
-  const [row] = await tx<{ n: number }[]>`
-    select count(*)::int as n
-      from (select 1 from ${plannedMatches(tx, condition, estimate, SEARCH_COUNT_CAP + 1, tx`false`)} limit ${SEARCH_COUNT_CAP + 1}) m`;
-  return cappedCount(row?.n ?? 0);
 }
 
 /** The orders of a search's results; relevance puts SKU and name matches first. */
@@ -266,18 +288,12 @@ export const WALK_ORDERS: Record<WalkOrder, string> = {
 };
 
 /**
- * A window of the matches of `condition` in an index order, for when they are many. Each category is asked on its
- * own, with its own limit and plan (search-plan.ts): a table where the words are common is walked in index order and
- * stops early, one where they are rare is read through the full-text index. (Over the whole view, one plan walks
- * every table, reading all of a table that holds no match.)
+ * A window of the matches of `condition` in an index order, for when they are many, as keys. Each category is asked
+ * on its own, with its own limit and plan (search-plan.ts): a table where the words are common is walked in index
+ * order and stops early, one where they are rare is read through the full-text index. (Over the whole view, one plan
+ * walks every table, reading all of a table that holds no match.)
  */
-export async function walkByCategory(
-  tx: Tx,
-  condition: Fragment,
-  order: WalkOrder,
-  window: Window,
-  estimate: Estimate,
-): Promise<SummaryRow[]> {
+export async function walkKeys(tx: Tx, condition: Fragment, order: WalkOrder, window: Window, estimate: Estimate): Promise<ProductKey[]> {
   if (window.limit === 0) return [];
   const by = tx.unsafe(WALK_ORDERS[order]);
   const perCategory = window.offset + window.limit;
@@ -289,22 +305,32 @@ export async function walkByCategory(
   const union = parts.reduce((all, part) => tx`${all} union all ${part}`);
   const keys = await tx<{ id: string; category: string }[]>`
     select id, category from (${union}) m order by ${by} limit ${window.limit} offset ${window.offset}`;
-  return summariesOf(tx, keys.map((k) => [k.id, k.category] as const));
+  return keys.map((k) => [k.id, k.category] as const);
+}
+
+/** walkKeys' products as summaries. */
+export async function walkByCategory(tx: Tx, condition: Fragment, order: WalkOrder, window: Window, estimate: Estimate): Promise<SummaryRow[]> {
+  return summariesOf(tx, await walkKeys(tx, condition, order, window, estimate));
 }
 
 /**
- * A window of the matches of `condition`, newest first, when they are many: each category's index as planned, or,
- * without statistics, the newest products first (when enough of them match, these are the newest matches overall).
+ * A window of the matches of `condition`, newest first, when they are many, as keys: each category's index as
+ * planned, or, without statistics, the newest products first (when enough of them match, these are the newest
+ * matches overall).
  */
-export async function newestMatches(tx: Tx, condition: Fragment, window: Window, estimate: Estimate): Promise<SummaryRow[]> {
+export async function newestKeys(tx: Tx, condition: Fragment, window: Window, estimate: Estimate): Promise<ProductKey[]> {
   if (window.limit === 0) return [];
   const plans = plansFor(estimate.shares, window.offset + window.limit);
-  if (CATEGORIES.every((category) => plans[category])) return walkByCategory(tx, condition, 'newest', window, estimate);
-  const probed = await tx<SummaryRow[]>`
-    select ${tx.unsafe(SUMMARY_COLUMNS)}
+  if (CATEGORIES.every((category) => plans[category])) return walkKeys(tx, condition, 'newest', window, estimate);
+  const probed = await tx<{ id: string; category: string }[]>`
+    select id, category
       from (select * from catalog_products where ${tx.unsafe(ACTIVE_SQL)}
              order by created_at desc, id desc limit ${SEARCH_PROBE_ROWS}) newest
      where ${condition} order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`;
-  return probed.length === window.limit ? probed : walkByCategory(tx, condition, 'newest', window, estimate);
+  return probed.length === window.limit ? probed.map((k) => [k.id, k.category] as const) : walkKeys(tx, condition, 'newest', window, estimate);
 }
 
+/** newestKeys' products as summaries. */
+export async function newestMatches(tx: Tx, condition: Fragment, window: Window, estimate: Estimate): Promise<SummaryRow[]> {
+  return summariesOf(tx, await newestKeys(tx, condition, window, estimate));
+}

@@ -1,6 +1,6 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import { asAnon } from '../core/db';
+import { asAnon, type Tx } from '../core/db';
 import { genericFailure } from '../core/errors';
 import { logError, newRequestId } from '../core/log';
 import { splitWindow, type Window } from '../core/pagination';
@@ -11,13 +11,16 @@ import type { SearchQuery } from './listing-params';
 import { mergeSearchHits, normalizeSearchInput, SEARCH_LIMIT, searchTerms } from './search-query';
 import {
   countAndPage,
-  countUpToCap,
   matcher,
+  newestKeys,
   newestMatches,
   resolveTerms,
   useIndexes,
+  summariesOf,
   walkByCategory,
+  walkKeys,
   type Matcher,
+  type ProductKey,
 } from './search-reads';
 import { searchStats } from './search-stats';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
@@ -56,7 +59,7 @@ export async function searchProducts(input: string): Promise<SearchResponse> {
        order by created_at desc, id desc limit ${SEARCH_LIMIT}`;
     if (terms.length === 0) return { results: skuHits.map(toSummary), total: skuHits.length, capped: false };
     await useIndexes(tx);
-    const match = await matcher(tx, stats, await resolveTerms(tx, terms), sku, []);
+    const match = matcher(tx, stats, await resolveTerms(tx, terms), sku, []);
     const first: Window = { offset: 0, limit: SEARCH_LIMIT };
     const { count, rows } = await countAndPage(tx, match, match.any, 'newest', first);
     const hits = rows ?? (await newestMatches(tx, match.any, first, match.estimates.any));
@@ -79,7 +82,7 @@ export async function searchListing(query: SearchQuery): Promise<ListingPage> {
     await useIndexes(tx);
     const match: Matcher =
       terms.length > 0
-        ? await matcher(tx, stats, await resolveTerms(tx, terms), sku, query.materials)
+        ? matcher(tx, stats, await resolveTerms(tx, terms), sku, query.materials)
         : {
             any: tx`lower(sku) collate "C" = ${sku} and ${tx.unsafe(ACTIVE_SQL)}`,
             named: tx`true`,
@@ -102,23 +105,39 @@ export async function searchListing(query: SearchQuery): Promise<ListingPage> {
     if (query.sort === 'newest') return { rows: await newestMatches(tx, where, window, estimates.any), count };
     if (query.sort === 'price-asc') return { rows: await walkByCategory(tx, where, 'price-asc', window, estimates.any), count };
     if (query.sort === 'price-desc') {
-      const priced = (await countUpToCap(tx, tx`${where} and price_from is not null`, estimates.any)).total;
-      const { first, second } = splitWindow(window.offset, window.limit, priced);
-      const rows = [
-        ...(await walkByCategory(tx, tx`${where} and price_from is not null`, 'price-desc', first, estimates.any)),
-        ...(await walkByCategory(tx, tx`${where} and price_from is null`, 'price-desc', second, estimates.any)),
-      ];
+      const rows = await twoTiers(
+        tx,
+        window,
+        (w) => walkKeys(tx, tx`${where} and price_from is not null`, 'price-desc', w, estimates.any),
+        (w) => walkByCategory(tx, tx`${where} and price_from is null`, 'price-desc', w, estimates.any),
+      );
       return { rows, count };
     }
-    const named = (await countUpToCap(tx, tx`${match.named} and ${filters}`, estimates.named)).total;
-    const { first, second } = splitWindow(window.offset, window.limit, named);
-    const rows = [
-      ...(await newestMatches(tx, tx`${match.named} and ${filters}`, first, estimates.named)),
-      ...(await newestMatches(tx, tx`${where} and ${match.unnamed}`, second, estimates.unnamed)),
-    ];
+    const rows = await twoTiers(
+      tx,
+      window,
+      (w) => newestKeys(tx, tx`${match.named} and ${filters}`, w, estimates.named),
+      (w) => newestMatches(tx, tx`${where} and ${match.unnamed}`, w, estimates.unnamed),
+    );
     return { rows, count };
   });
   return toListingPage(rows, count.total, query.page, count.capped);
+}
+
+/**
+ * A page over two tiers in a row (name matches, then the rest; priced rows, then unpriced): the first tier's keys up
+ * to the page's end, read once, say both how many of it come before the page ends (which places the page) and which
+ * of them are on it; the second tier fills the rest.
+ */
+async function twoTiers(
+  tx: Tx,
+  window: Window,
+  firstKeys: (window: Window) => Promise<ProductKey[]>,
+  secondRows: (window: Window) => Promise<SummaryRow[]>,
+): Promise<SummaryRow[]> {
+  const keys = await firstKeys({ offset: 0, limit: window.offset + window.limit });
+  const { first, second } = splitWindow(window.offset, window.limit, keys.length);
+  return [...(await summariesOf(tx, keys.slice(first.offset, first.offset + first.limit))), ...(await secondRows(second))];
 }
 
 /** The cache of answers: common words, the costliest to count, are also the most repeated. */

@@ -4,6 +4,8 @@ import {
   SEARCH_COUNT_CAP,
   buildPrefixTsQuery,
   buildSearchTsQuery,
+  matchTerms,
+  MAX_STARTED_WORDS,
   closeWords,
   isCorrectable,
   mergeSearchHits,
@@ -90,13 +92,58 @@ describe('typo tolerance', () => {
 
 describe('buildSearchTsQuery', () => {
   it('searches a word or its corrections, every word required', () => {
-    expect(buildSearchTsQuery([{ term: 'glod', alternatives: ['gold'] }, { term: 'ri', alternatives: [] }])).toBe(
-      "('glod':* | 'gold':*) & 'ri':*",
-    );
+    expect(
+      buildSearchTsQuery([
+        { term: 'glod', alternatives: ['gold'], whole: false },
+        { term: 'ri', alternatives: [], whole: false },
+      ]),
+    ).toBe("('glod':* | 'gold') & 'ri':*");
   });
 
-  it('is null without words', () => {
-    expect(buildSearchTsQuery([])).toBeNull();
+  it('matches a whole word without the prefix mark, and alternatives (known words) always whole', () => {
+    expect(
+      buildSearchTsQuery([
+        { term: 'rose', alternatives: [], whole: true },
+        { term: 'hoo', alternatives: [], whole: false },
+      ]),
+    ).toBe("'rose' & 'hoo':*");
+    expect(buildSearchTsQuery([{ term: 'ring', alternatives: ['rings', 'ringed'], whole: true }])).toBe("('ring' | 'rings' | 'ringed')");
+  });
+});
+
+describe('matchTerms', () => {
+  const vocabulary = (started: string[] = [], candidates: Record<string, string[]> = {}) => ({
+    known: new Set(['rose', 'gold', 'hoop', 'ring', 'rings', 'ringed']),
+    candidates: new Map(Object.entries(candidates)),
+    started,
+  });
+
+  it('matches whole every known word but the last, which the shopper may still be typing', () => {
+    expect(matchTerms(['rose', 'gold', 'hoo'], vocabulary())).toEqual([
+      { term: 'rose', alternatives: [], whole: true },
+      { term: 'gold', alternatives: [], whole: true },
+      { term: 'hoo', alternatives: [], whole: false },
+    ]);
+    expect(matchTerms(['gol', 'ring'], vocabulary(['rings', 'ringed']))[0]).toEqual({ term: 'gol', alternatives: [], whole: false });
+    expect(matchTerms([], vocabulary())).toEqual([]);
+  });
+
+  it('matches a known last word whole with the known words it starts, or as a prefix past MAX_STARTED_WORDS', () => {
+    expect(matchTerms(['gold', 'ring'], vocabulary(['rings', 'ringed']))[1]).toEqual({
+      term: 'ring',
+      alternatives: ['rings', 'ringed'],
+      whole: true,
+    });
+    const many = Array.from({ length: MAX_STARTED_WORDS + 1 }, (_, i) => `ring${'s'.repeat(i + 1)}`);
+    expect(matchTerms(['ring'], vocabulary(many))).toEqual([{ term: 'ring', alternatives: [], whole: false }]);
+  });
+
+  it('corrects a word that starts no known word with the known words one edit away', () => {
+    const typos = vocabulary([], { glod: ['gold', 'hoop'], rign: ['ring', 'rings'] });
+    expect(matchTerms(['glod', 'rign'], typos)).toEqual([
+      { term: 'glod', alternatives: ['gold'], whole: false },
+      { term: 'rign', alternatives: ['ring'], whole: false },
+    ]);
   });
 });
 

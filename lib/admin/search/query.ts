@@ -3,7 +3,7 @@ import 'server-only';
 // exact SKU first, then the newest, 10 in all, with each product's primary image (kept in image_url by a trigger).
 import { CATEGORIES } from '../../catalog/categories';
 import { buildPrefixTsQuery, normalizeSearchInput, searchTerms } from '../../catalog/search-query';
-import { estimator, plansFor, tableMatches, useIndexes, WALK_ORDERS } from '../../catalog/search-reads';
+import { estimator, plansFor, prefixWords, tableMatches, useIndexes, WALK_ORDERS } from '../../catalog/search-reads';
 import { searchStats } from '../../catalog/search-stats';
 import { withActor, type DbActor } from '../../core/db';
 import { searchAdminCustomers, searchAdminOrders } from './people';
@@ -19,10 +19,10 @@ export async function searchAdminProducts(actor: DbActor, input: string): Promis
     // Per table, the newest matches of every status, each table walked newest first where the words are common and
     // read through the full-text index where they are rare (lib/catalog/search-plan.ts).
     await useIndexes(tx);
-    const estimate = (await estimator(tx, stats, searchTerms(text).map((term) => ({ term, alternatives: [] })), sku))('search_vector', tx`true`);
+    const estimate = estimator(tx, stats, await prefixWords(tx, searchTerms(text)), sku)('search_vector', tx`true`);
     const plans = plansFor(estimate.shares, ADMIN_SEARCH_PER_CATEGORY);
     const by = tx.unsafe(WALK_ORDERS.newest);
-    const condition = tx`search_vector @@ to_tsquery('english', ${tsquery})`;
+    const condition = tx`search_vector @@ (select to_tsquery('english', ${tsquery}))`;
     const parts = CATEGORIES.map((category) => {
       const read = { by, scope: tx`true`, seek: estimate.seek(category) };
       return tx`(select id, category, created_at, false as exact

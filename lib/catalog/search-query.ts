@@ -50,27 +50,19 @@ export function buildPrefixTsQuery(input: string): string | null {
   return buildSearchTsQuery(searchTerms(input).map((term) => ({ term, alternatives: [], whole: false })));
 }
 
-/** One typed word and the known words it stands for as well (its corrections, or the known words it starts). */
+/** One typed word and the known words it may be a typo of (searched as well). */
 export interface TermMatch {
   term: string;
   /** Known words, each matched whole. */
   alternatives: string[];
   /**
    * The typed word is matched whole rather than as the start of a word: a known word with another typed after it,
-   * which the shopper has finished ('rose gold hoop' finds 'rose' but not 'rosette'), or a known last word, whose
-   * alternatives are then the known words it starts. An unknown word stays a prefix, for results while typing. A
-   * whole word is also far cheaper for the full-text index: a prefix makes it gather every row of every word it
-   * starts before intersecting.
+   * which the shopper has finished ('rose gold hoop' finds 'rose' but not 'rosette'). The last word stays a prefix,
+   * for results while typing. A whole word is also far cheaper for the full-text index: a prefix makes it gather
+   * every row of every word it starts before intersecting.
    */
   whole: boolean;
 }
-
-/**
- * The last word, when it is a known word, is matched whole together with the known words it starts ('ring' as
- * 'ring' | 'rings' | 'ringed'): the same matches as its prefix wherever the vocabulary holds them, at the cost of a
- * few exact words rather than a prefix. Past this many started words it stays a prefix.
- */
-export const MAX_STARTED_WORDS = 16;
 
 /** What the vocabulary (search_words) knows of the typed words. */
 export interface Vocabulary {
@@ -78,23 +70,18 @@ export interface Vocabulary {
   known: ReadonlySet<string>;
   /** Known words one typo away from a typed word that starts none, ranked by similarity, best first. */
   candidates: ReadonlyMap<string, readonly string[]>;
-  /** Other known words the last typed word starts (none when it is a stop word). */
-  started: readonly string[];
 }
 
 /**
- * How each typed word is matched (TermMatch): every known word but the last whole, the last as a prefix, or whole
- * with the known words it starts when it is known (MAX_STARTED_WORDS); a word that starts no known word also as its
- * close known words.
+ * How each typed word is matched (TermMatch): every known word but the last whole, the rest as prefixes; a word that
+ * starts no known word also as its close known words.
  */
 export function matchTerms(terms: readonly string[], vocabulary: Vocabulary): TermMatch[] {
-  return terms.map((term, i) => {
-    const known = vocabulary.known.has(term);
-    const typos = closeWords(term, vocabulary.candidates.get(term) ?? []);
-    if (i < terms.length - 1) return { term, alternatives: typos, whole: known };
-    if (known && vocabulary.started.length <= MAX_STARTED_WORDS) return { term, alternatives: [...vocabulary.started], whole: true };
-    return { term, alternatives: typos, whole: false };
-  });
+  return terms.map((term, i) => ({
+    term,
+    alternatives: closeWords(term, vocabulary.candidates.get(term) ?? []),
+    whole: i < terms.length - 1 && vocabulary.known.has(term),
+  }));
 }
 
 /** Every word required, each as a prefix (or whole) or one of its alternatives, whole (`('glod':* | 'gold') & 'ri':*`). */

@@ -7,7 +7,7 @@ import type { Window } from '../core/pagination';
 import { CATEGORIES, type Category, type Material } from './categories';
 import { listingWhere, materialIn, type Fragment } from './listing';
 import type { SearchQuery } from './listing-params';
-import { buildSearchTsQuery, cappedCount, isCorrectable, matchTerms, MAX_STARTED_WORDS, SEARCH_COUNT_CAP, type CappedCount, type TermMatch } from './search-query';
+import { buildSearchTsQuery, cappedCount, isCorrectable, matchTerms, SEARCH_COUNT_CAP, type CappedCount, type TermMatch } from './search-query';
 import { choosePlan, matchShare, seekFor, seekQuery, type Plan, type Plans, type WordLexemes } from './search-plan';
 import type { SearchStats, VectorColumn } from './search-stats';
 import { SUMMARY_COLUMNS, type SummaryRow } from './summary';
@@ -21,13 +21,11 @@ export interface ResolvedTerms {
 
 /**
  * How each typed word is matched (search-query.ts, matchTerms), from one statement over the vocabulary: which typed
- * words are known, the typo candidates of those that start no known word, the known words the last one starts, and
- * the lexemes of each.
+ * words are known, and the typo candidates of those that start no known word, with the lexemes of each.
  */
 export async function resolveTerms(tx: Tx, terms: readonly string[]): Promise<ResolvedTerms> {
   const correctable = terms.filter(isCorrectable);
-  const last = terms.at(-1) ?? '';
-  const rows = await tx<{ kind: 'term' | 'typo' | 'started'; term: string; word: string; known: boolean; lexemes: string[] }[]>`
+  const rows = await tx<{ kind: 'term' | 'typo'; term: string; word: string; known: boolean; lexemes: string[] }[]>`
     select kind, term, word, known, tsvector_to_array(to_tsvector('english', word)) as lexemes from (
       select 'term' as kind, t.term, t.term as word, null::real as similarity,
              exists (select 1 from public.search_words k where k.word = t.term) as known
@@ -37,23 +35,17 @@ export async function resolveTerms(tx: Tx, terms: readonly string[]): Promise<Re
         from unnest(${correctable}::text[]) as t(term)
         join public.search_words w on length(w.word) between length(t.term) - 1 and length(t.term) + 1
        where not exists (select 1 from public.search_words k where starts_with(k.word, t.term))
-      union all
-      (select 'started', ${last}, k.word, null, false from public.search_words k
-        where starts_with(k.word, ${last}) and k.word <> ${last} and to_tsvector('english', ${last}) <> ''::tsvector
-        order by k.word limit ${MAX_STARTED_WORDS + 1})
     ) found
      order by kind, term, similarity desc, word`;
   const known = new Set<string>();
   const candidates = new Map<string, string[]>();
-  const started: string[] = [];
   const lexemes = new Map<string, string[]>();
   for (const row of rows) {
     lexemes.set(row.word, row.lexemes);
     if (row.kind === 'term' && row.known) known.add(row.term);
-    else if (row.kind === 'started') started.push(row.word);
     else if (row.kind === 'typo') candidates.set(row.term, [...(candidates.get(row.term) ?? []), row.word]);
   }
-  const matches = matchTerms(terms, { known, candidates, started });
+  const matches = matchTerms(terms, { known, candidates });
   const words = matches.map((m) => [
     { lexemes: lexemes.get(m.term) ?? [], whole: m.whole },
     ...m.alternatives.map((word) => ({ lexemes: lexemes.get(word) ?? [], whole: true })),

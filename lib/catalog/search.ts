@@ -54,12 +54,17 @@ export async function searchProducts(input: string): Promise<SearchResponse> {
   const sku = text.toLowerCase();
   const stats = await searchStats();
   return asAnon(async (tx) => {
-    const skuHits = await tx<SummaryRow[]>`
+    // One round trip: the SKU hits (planned for the SKU itself, so before the search's settings), then the settings
+    // and the words, sent in this order.
+    const skuRows = tx<SummaryRow[]>`
       select ${tx.unsafe(SUMMARY_COLUMNS)} from catalog_products where lower(sku) collate "C" = ${sku} and ${tx.unsafe(ACTIVE_SQL)}
-       order by created_at desc, id desc limit ${SEARCH_LIMIT}`;
-    if (terms.length === 0) return { results: skuHits.map(toSummary), total: skuHits.length, capped: false };
-    await useIndexes(tx);
-    const match = matcher(tx, stats, await resolveTerms(tx, terms), sku, []);
+       order by created_at desc, id desc limit ${SEARCH_LIMIT}`.execute();
+    if (terms.length === 0) {
+      const skuHits = await skuRows;
+      return { results: skuHits.map(toSummary), total: skuHits.length, capped: false };
+    }
+    const [skuHits, , resolved] = await Promise.all([skuRows, useIndexes(tx), resolveTerms(tx, terms)]);
+    const match = matcher(tx, stats, resolved, sku, []);
     const first: Window = { offset: 0, limit: SEARCH_LIMIT };
     const { count, rows } = await countAndPage(tx, match, match.any, 'newest', first);
     const hits = rows ?? (await newestMatches(tx, match.any, first, match.estimates.any));
@@ -79,10 +84,11 @@ export async function searchListing(query: SearchQuery): Promise<ListingPage> {
   const window: Window = { offset: (query.page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
   const stats = await searchStats();
   const { rows, count } = await asAnon(async (tx) => {
-    await useIndexes(tx);
+    // The settings and the words in one round trip.
+    const [, resolved] = await Promise.all([useIndexes(tx), terms.length > 0 ? resolveTerms(tx, terms) : null]);
     const match: Matcher =
-      terms.length > 0
-        ? matcher(tx, stats, await resolveTerms(tx, terms), sku, query.materials)
+      resolved
+        ? matcher(tx, stats, resolved, sku, query.materials)
         : {
             any: tx`lower(sku) collate "C" = ${sku} and ${tx.unsafe(ACTIVE_SQL)}`,
             named: tx`true`,

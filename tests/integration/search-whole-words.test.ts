@@ -15,6 +15,8 @@ const NONCE = Array.from({ length: 6 }, (_, i) => LETTERS[(Date.now() >> (i * 3)
 const STONE = `zq${NONCE}`;
 const STONEWORK = `${STONE}ovad`;
 const SHAPE = `zv${NONCE}`;
+// A word that only ever comes with digits after it, as in 'gold14k': full-text search keeps such a word whole.
+const ALLOY = `zk${NONCE}ar`;
 const SKU = `WW${NONCE}`;
 
 const FIXTURES = [
@@ -23,6 +25,7 @@ const FIXTURES = [
   { sku: `${SKU}-3`, table: 'necklaces', name: `${STONEWORK} ${SHAPE} drop`, material: 'gold' },
   { sku: `${SKU}-4`, table: 'bracelets', name: `${STONEWORK} ${SHAPE} cuff`, material: 'rose-gold' },
   { sku: `${SKU}-5`, table: 'rings', name: `Plain ${SHAPE} ring`, material: 'gold' },
+  { sku: `${SKU}-6`, table: 'earrings', name: `${ALLOY}14 ${SHAPE} studs`, material: 'silver' },
 ] as const;
 
 const query = (q: string, over: Partial<SearchQuery> = {}): SearchQuery => ({ q, page: 1, sort: 'relevance', materials: [], ...over });
@@ -66,6 +69,13 @@ describe('typed words', () => {
 
   it('match a word that is no known word as a prefix wherever it is typed', async () => {
     expect(await pageSkus(`${STONE.slice(0, -1)} ${SHAPE}`)).toEqual([`${SKU}-1`, `${SKU}-2`, `${SKU}-3`, `${SKU}-4`]);
+  });
+
+  it('know only whole words, so a run of letters inside a longer word stays a prefix', async () => {
+    const known = await sql<{ word: string }[]>`select word from search_words where word = any(${[ALLOY, SHAPE, STONE]})`;
+    expect(known.map((k) => k.word).sort()).toEqual([SHAPE, STONE].sort());
+    expect(await pageSkus(`${ALLOY} ${SHAPE}`)).toEqual([`${SKU}-6`]);
+    expect(await pageSkus(`${SHAPE} ${ALLOY}`)).toEqual([`${SKU}-6`]);
   });
 
   it('still find a stop word followed by a word, the stop word being ignored', async () => {

@@ -42,9 +42,12 @@ export function claimsFor(actor: DbActor): Record<string, unknown> {
  */
 export async function withActor<T>(actor: DbActor, fn: (tx: Tx) => Promise<T>, sql: Sql = db()): Promise<T> {
   return sql.begin(async (tx) => {
-    await tx`select set_config('role', ${actor.role}, true),
-                    set_config('request.jwt.claims', ${JSON.stringify(claimsFor(actor))}, true)`;
-    return fn(tx);
+    // Sent ahead of fn's first statement in the same round trip: Postgres runs a connection's statements in order, so
+    // the role holds for all of them.
+    const asActor = tx`select set_config('role', ${actor.role}, true),
+                              set_config('request.jwt.claims', ${JSON.stringify(claimsFor(actor))}, true)`.execute();
+    const [, result] = await Promise.all([asActor, fn(tx)]);
+    return result;
   }) as Promise<T>;
 }
 

@@ -3,7 +3,7 @@
 // twice is stale twice, and error pages are never stored.
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectTags, publishTags, subscribeTags, tagsDatabaseUrl, tagsRevalidatedSince } from '@/lib/core/cache/shared-tags.mjs';
-import SharedTagsCache, { SEARCH_PAGES_MAX_BYTES } from '@/lib/core/cache/shared-tags-handler.mjs';
+import SharedTagsCache, { RENDER_MS, SEARCH_PAGES_MAX_BYTES } from '@/lib/core/cache/shared-tags-handler.mjs';
 import { tagRevalidatedAt } from '@/lib/core/cache/tag-clock';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,6 +94,26 @@ describe('shared cache tags', () => {
     expect((await handler.get('/category/rings', ctx))?.value).toMatchObject({ status: 200 });
   });
 
+  it('does not store a render that began before a revalidation of its tag, and stores the next one', async () => {
+    const tag = `race-${Date.now()}`;
+    const entry = { ...fetchEntry(tag), data: { headers: {}, body: 'before the edit', status: 200, url: '' } };
+    // A render begins (its get finds nothing), the tag is revalidated meanwhile, then the render is stored.
+    expect(await handler.get('k-race', fetchCtx(tag))).toBeNull();
+    await sleep(5);
+    await handler.revalidateTag(tag);
+    await handler.set('k-race', entry, { fetchCache: true, tags: [tag] });
+    expect(await handler.get('k-race', fetchCtx(tag))).toBeNull();
+    // The render that this miss begins reads the edit, and is kept.
+    await sleep(5);
+    await handler.set('k-race', fetchEntry(tag), { fetchCache: true, tags: [tag] });
+    expect(await handler.get('k-race', fetchCtx(tag))).not.toBeNull();
+    // A store whose render's start is unknown (no miss before it) is kept only once RENDER_MS have passed since.
+    await handler.revalidateTag(tag);
+    await handler.set('k-race-unknown', fetchEntry(tag), { fetchCache: true, tags: [tag] });
+    expect(await handler.get('k-race-unknown', fetchCtx(tag))).toBeNull();
+    expect(RENDER_MS).toBeGreaterThanOrEqual(5_000);
+  });
+
   it('keeps search pages in memory only, bounded, and stale once their tag is revalidated', async () => {
     const dir = mkdtempSync(`${tmpdir()}/shop-cache-disk-`);
     const onDisk = new SharedTagsCache({ fs: nodeFs, serverDistDir: dir, revalidatedTags: [], flushToDisk: true }) as Handler;
@@ -113,6 +133,8 @@ describe('shared cache tags', () => {
     // The memory it may take is bounded: the oldest searches give way.
     const big = 'x'.repeat(1024 * 1024);
     for (let i = 0; i < Math.ceil(SEARCH_PAGES_MAX_BYTES / big.length) + 2; i++) {
+      // As Next does: a get that finds nothing, a render, then the store.
+      expect(await onDisk.get(`/search/${i}.1.relevance.all`, ctx)).toBeNull();
       await onDisk.set(`/search/${i}.1.relevance.all`, page(big), { isRoutePPREnabled: false, isFallback: false });
     }
     expect(await onDisk.get('/search/0.1.relevance.all', ctx)).toBeNull();

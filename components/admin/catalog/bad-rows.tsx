@@ -17,7 +17,11 @@ export function BadRows({ table, bad, category }: { table: CsvTable; bad: BadRow
     const a = document.createElement('a');
     a.href = url;
     a.download = `${CATEGORY_INFO[category].route}-import-problems.csv`;
+    // In the document while it is clicked: a detached link's download is not started by every browser.
+    a.hidden = true;
+    document.body.append(a);
     a.click();
+    a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
   return (

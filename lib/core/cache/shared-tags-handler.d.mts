@@ -6,3 +6,4 @@ export default class SharedTagsCache {
   set(key: string, data: unknown, ctx?: unknown): Promise<void>;
 }
 export declare const SEARCH_PAGES_MAX_BYTES: number;
+export declare const RENDER_MS: number;

@@ -4,7 +4,10 @@
 // within a NOTIFY's round trip. Three more rules: a tag revalidated again is stale again (Next 15's built-in cache
 // records only a tag's first revalidation); error pages (404 for an unknown category or product) are never stored;
 // and search pages, one per words searched, are kept in a bounded memory cache of their own, never on disk. So
-// arbitrary URLs cannot fill the disk. SHARED_CACHE_TAGS=off keeps revalidation local to one server.
+// arbitrary URLs cannot fill the disk. And a render that may have read data from before a revalidation of one of its
+// tags is not stored: stored after the revalidation, it would look fresh (Next dates an entry when it is stored,
+// not when its render began) and be served until its time ran out. SHARED_CACHE_TAGS=off keeps revalidation local
+// to one server.
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import FileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
@@ -24,6 +27,11 @@ const searchPages = new LRUCache({
   maxSize: SEARCH_PAGES_MAX_BYTES,
   sizeCalculation: ({ value }) => (value.html?.length ?? 0) + (value.rscData?.length ?? 0) + 1024,
 });
+
+/** Longer than any render takes: a render whose start is unknown may have begun this long before it is stored. */
+export const RENDER_MS = 10_000;
+/** When a render of each key began: the first get since its last store that found nothing fresh. */
+const renderStarts = new LRUCache({ max: 10_000 });
 
 const state = (globalThis.__shopSharedTags ??= { id: randomUUID(), sql: null, starting: null, lastSeen: null });
 // The same times for the server's own in-memory caches (lib/cache/tag-clock.ts), on the process's global object:
@@ -91,6 +99,22 @@ function searchPage(key) {
   return entry;
 }
 
+/** An entry's cache tags: a page's or route's from its headers, a data entry's from the context it is stored with. */
+function entryTags(data, ctx) {
+  const header = data?.headers?.['x-next-cache-tags'];
+  return [...(typeof header === 'string' ? header.split(',') : []), ...(ctx?.tags ?? []), ...(data?.tags ?? [])];
+}
+
+/**
+ * Whether a render of `key` that is being stored may have read data from before a revalidation of one of `tags`:
+ * one was revalidated since the render began (or, when its start is unknown, within RENDER_MS).
+ */
+function renderedBeforeRevalidation(key, tags) {
+  const startedAt = renderStarts.get(key) ?? Date.now() - RENDER_MS;
+  renderStarts.delete(key);
+  return tags.some((tag) => (state.revalidatedAt.get(tag) ?? 0) > startedAt);
+}
+
 export default class SharedTagsCache extends FileSystemCache {
   constructor(ctx) {
     super(ctx);
@@ -100,12 +124,14 @@ export default class SharedTagsCache extends FileSystemCache {
   async get(...args) {
     void start();
     const [key] = args;
-    if (SEARCH_PAGE.test(key)) return searchPage(key);
-    return super.get(...args);
+    const found = SEARCH_PAGE.test(key) ? searchPage(key) : await super.get(...args);
+    if (!found && !renderStarts.has(key)) renderStarts.set(key, Date.now());
+    return found;
   }
 
   async set(key, data, ctx) {
     if (data && typeof data.status === 'number' && data.status >= 400) return;
+    if (data && renderedBeforeRevalidation(key, entryTags(data, ctx))) return;
     if (SEARCH_PAGE.test(key)) {
       if (data?.kind === 'APP_PAGE') searchPages.set(key, { value: data, lastModified: Date.now() });
       return;

@@ -1,57 +1,18 @@
 import 'server-only';
-// How a search reads the catalog (ARCHITECTURE.md, 'Search'): the typed words and their typo corrections, the
-// conditions they make, and the plans that read each product table's matches, by walking an index in order where the
-// words are common and through the full-text index where they are rare (search-plan.ts).
+// How a search reads the catalog (ARCHITECTURE.md, 'Search'): the conditions the typed words (search-words.ts) make,
+// and the plans that read each product table's matches, by walking an index in order where the words are common and
+// through the full-text index where they are rare (search-plan.ts).
 import type { Tx } from '../core/db';
 import type { Window } from '../core/pagination';
 import { CATEGORIES, type Category, type Material } from './categories';
 import { listingWhere, materialIn, type Fragment } from './listing';
 import type { SearchQuery } from './listing-params';
-import { buildSearchTsQuery, cappedCount, isCorrectable, matchTerms, SEARCH_COUNT_CAP, type CappedCount, type TermMatch } from './search-query';
+import { buildSearchTsQuery, cappedCount, SEARCH_COUNT_CAP, type CappedCount } from './search-query';
+import type { ResolvedTerms } from './search-words';
 import { choosePlan, matchShare, seekFor, seekQuery, type Plan, type Plans, type WordLexemes } from './search-plan';
 import type { SearchStats, VectorColumn } from './search-stats';
 import { SUMMARY_COLUMNS, type SummaryRow } from './summary';
 import { ACTIVE_SQL } from './status';
-
-/** The typed words as matched (TermMatch), and as the lexemes Postgres makes of each spelling (for the plans). */
-export interface ResolvedTerms {
-  matches: TermMatch[];
-  words: WordLexemes[];
-}
-
-/**
- * How each typed word is matched (search-query.ts, matchTerms), from one statement over the vocabulary: which typed
- * words are known, and the typo candidates of those that start no known word, with the lexemes of each.
- */
-export async function resolveTerms(tx: Tx, terms: readonly string[]): Promise<ResolvedTerms> {
-  const correctable = terms.filter(isCorrectable);
-  const rows = await tx<{ kind: 'term' | 'typo'; term: string; word: string; known: boolean; lexemes: string[] }[]>`
-    select kind, term, word, known, tsvector_to_array(to_tsvector('english', word)) as lexemes from (
-      select 'term' as kind, t.term, t.term as word, null::real as similarity,
-             exists (select 1 from public.search_words k where k.word = t.term) as known
-        from unnest(${[...terms]}::text[]) as t(term)
-      union all
-      select 'typo', t.term, w.word, extensions.similarity(w.word, t.term), false
-        from unnest(${correctable}::text[]) as t(term)
-        join public.search_words w on length(w.word) between length(t.term) - 1 and length(t.term) + 1
-       where not exists (select 1 from public.search_words k where starts_with(k.word, t.term))
-    ) found
-     order by kind, term, similarity desc, word`;
-  const known = new Set<string>();
-  const candidates = new Map<string, string[]>();
-  const lexemes = new Map<string, string[]>();
-  for (const row of rows) {
-    lexemes.set(row.word, row.lexemes);
-    if (row.kind === 'term' && row.known) known.add(row.term);
-    else if (row.kind === 'typo') candidates.set(row.term, [...(candidates.get(row.term) ?? []), row.word]);
-  }
-  const matches = matchTerms(terms, { known, candidates });
-  const words = matches.map((m) => [
-    { lexemes: lexemes.get(m.term) ?? [], whole: m.whole },
-    ...m.alternatives.map((word) => ({ lexemes: lexemes.get(word) ?? [], whole: true })),
-  ]);
-  return { matches, words };
-}
 
 /**
  * Per table, the rows a walk reads (active, of the chosen materials), the share of them a part of the matches holds
@@ -80,13 +41,6 @@ export interface Matcher {
   /** The rest of the matches. */
   unnamed: Fragment;
   estimates: Record<'any' | 'named' | 'unnamed', Estimate>;
-}
-
-/** Words matched as prefixes, as the lexemes Postgres makes of them (the back office's search, which corrects no typo). */
-export async function prefixWords(tx: Tx, terms: readonly string[]): Promise<WordLexemes[]> {
-  const rows = await tx<{ lexemes: string[] }[]>`
-    select tsvector_to_array(to_tsvector('english', w)) as lexemes from unnest(${[...terms]}::text[]) with ordinality as u(w, n) order by n`;
-  return rows.map((r) => [{ lexemes: r.lexemes, whole: false }]);
 }
 
 /**

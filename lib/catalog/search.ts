@@ -14,7 +14,6 @@ import {
   matcher,
   newestKeys,
   newestMatches,
-  resolveTerms,
   useIndexes,
   summariesOf,
   walkByCategory,
@@ -23,6 +22,7 @@ import {
   type ProductKey,
 } from './search-reads';
 import { searchStats } from './search-stats';
+import { resolveTerms } from './search-words';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
 import { CATALOG_TAG } from '../core/cache/tags';

@@ -3,7 +3,8 @@ import 'server-only';
 // exact SKU first, then the newest, 10 in all, with each product's primary image (kept in image_url by a trigger).
 import { CATEGORIES } from '../../catalog/categories';
 import { buildPrefixTsQuery, normalizeSearchInput, searchTerms } from '../../catalog/search-query';
-import { estimator, plansFor, prefixWords, tableMatches, useIndexes, WALK_ORDERS } from '../../catalog/search-reads';
+import { estimator, plansFor, tableMatches, useIndexes, WALK_ORDERS } from '../../catalog/search-reads';
+import { prefixWords } from '../../catalog/search-words';
 import { searchStats } from '../../catalog/search-stats';
 import { withActor, type DbActor } from '../../core/db';
 import { searchAdminCustomers, searchAdminOrders } from './people';

@@ -28,9 +28,9 @@ import type { ProductSummary } from './types';
 import { CATALOG_TAG } from '../core/cache/tags';
 import { ACTIVE_SQL } from './status';
 
-// Search over the five product tables: every typed word must match, as the start of a word in the SKU, name,
-// material, stone or description, or as one of the known words it is one typo away from (search_words); the reads
-// are in search-reads.ts. Answers
+// Search over the five product tables: every typed word must match in the SKU, name, material, stone or
+// description, a known word followed by another as a whole word, the rest as the start of a word, or as one of the
+// known words it is one typo away from (search_words; search-words.ts); the reads are in search-reads.ts. Answers
 // are kept in a small in-memory cache per server (a bounded LRU with a one-minute life that a catalog revalidation
 // ends), never in Next's data cache, where an entry per distinct input grew without bound.
 

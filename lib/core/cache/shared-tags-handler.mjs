@@ -1,7 +1,7 @@
 // The Next.js cache handler of every app server (next.config.mjs `cacheHandler`). Entries stay Next's own
 // file-system cache (memory plus the build folder); what several servers must agree on, which tags were
 // revalidated, goes through Postgres (shared-tags.mjs), so an edit made through one server shows on all of them
-// within a NOTIFY's round trip. Three more rules: a tag revalidated again is stale again (Next 15's built-in cache
+// within a NOTIFY's round trip. Four more rules: a tag revalidated again is stale again (Next 15's built-in cache
 // records only a tag's first revalidation); error pages (404 for an unknown category or product) are never stored;
 // and search pages, one per words searched, are kept in a bounded memory cache of their own, never on disk. So
 // arbitrary URLs cannot fill the disk. And a render that may have read data from before a revalidation of one of its

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { PROJECT_ROOT, SERVE_SCRIPT, type StackConfig } from '../local-stack/config';
 import { waitForHttp } from '../scripts/wait-for-http';
-import { loadAverage } from '../scripts/wait-for-quiet';
+import { loadAverage, waitForQuiet } from '../scripts/wait-for-quiet';
 import type { ServerLog } from '../tests/support/server-log';
 import { seedCustomer, sessionCookie } from './account';
 import { adminCookie, pageLoad } from './catalog-admin';
@@ -103,7 +103,8 @@ export async function benchWorkers(opts: { cfg: StackConfig; env: NodeJS.Process
       for (let round = 0; round < 3 * workers; round++) {
         for (const [path, cookie] of Object.values(pages)) await (await fetch(server.base + path, { headers: { cookie } })).arrayBuffer();
       }
-      const side: Record<string, unknown> = { load_average: await loadAverage() };
+      // Each side starts on a quiet machine: the first side's load would otherwise still weigh on the second's figures.
+      const side: Record<string, unknown> = { load_average: await waitForQuiet() };
       side.uncached_listing = await uncachedUnderLoad(server.base, i + 1);
       for (const [name, [path, cookie]] of Object.entries(pages)) side[name] = await pageLoad(server.base + path, cookie, opts.seconds);
       side.rss_after_load = await serverRss(server.child.pid!);

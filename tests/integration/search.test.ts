@@ -278,9 +278,9 @@ describe('searches with more matches than SEARCH_COUNT_CAP', () => {
     expect(await searchProducts(WIDE)).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
   });
 
-  it('answers three times as many overlay searches at once as the pool has connections', async () => {
-    // Each search reads its count and its newest matches in two transactions at once; neither waits for a
-    // connection while holding one, so a full pool makes searches queue, never wait on each other for ever.
+  it('answers 30 overlay searches at once, more than the pool has connections', async () => {
+    // A search holds one connection for its transaction and reads the word statistics before it takes one
+    // (search-reads.ts, estimator), so a full pool makes searches queue, never wait on each other for ever.
     const single = await searchProducts(WIDE);
     const many = await Promise.all(Array.from({ length: 30 }, () => searchProducts(WIDE)));
     for (const got of many) expect(got).toEqual(single);

@@ -199,6 +199,31 @@ describe('search_words', () => {
     }
     await sql`delete from earrings where sku = ${GEM + '-w'}`;
   });
+
+  it('holds every word of every active product, as its whole text parsed at once finds them, after inserts and updates of many rows', async () => {
+    // The triggers parse each distinct field once per statement; a product's text parsed as one string is the rule.
+    const tag = `${GEM}multi`;
+    await sql`insert into earrings (name, sku, description, material, stone, earring_type)
+              select ${tag} || translate(i::text, '0123456789', 'abcdefghij') || ' Hoops', ${tag} || '-' || i,
+                     'Long-sleeved ' || ${tag} || 'desc and ' || ${tag} || 'x' || translate((i % 3)::text, '012', 'abc'),
+                     'rose-gold', 'Opal', ${tag} || 'type'
+                from generate_series(1, 30) as i`;
+    await sql`update earrings set description = description || ' ' || ${tag} || 'later', status = 'active' where sku like ${tag + '-%'}`;
+    const missing = await sql<{ word: string }[]>`
+      select distinct w as word
+        from (select concat_ws(' ', name, replace(material, '-', ' '), stone, description, null) as t from rings where status = 'active'
+              union all select concat_ws(' ', name, replace(material, '-', ' '), stone, description, necklace_type) from necklaces where status = 'active'
+              union all select concat_ws(' ', name, replace(material, '-', ' '), stone, description, null) from bracelets where status = 'active'
+              union all select concat_ws(' ', name, replace(material, '-', ' '), stone, description, earring_type) from earrings where status = 'active'
+              union all select concat_ws(' ', name, replace(material, '-', ' '), stone, description, jewelry_type) from body_jewelry where status = 'active') p,
+             lateral search_words_of(p.t) as w
+       where not exists (select 1 from search_words s where s.word = w)`;
+    await sql`delete from earrings where sku like ${tag + '-%'}`;
+    expect(missing).toEqual([]);
+    const [learned] = await sql<{ n: number }[]>`select count(*)::int as n from search_words where word like ${tag.toLowerCase() + '%'}`;
+    // 30 names, the description's word and its three endings, the type and the word added later.
+    expect(learned!.n).toBe(30 + 1 + 3 + 1 + 1);
+  });
 });
 
 describe('the answers kept per server', () => {

@@ -23,75 +23,79 @@ export interface ImportCounts {
 }
 
 /**
- * One upsert by SKU; a row equal to the stored product is not written again (so a re-import costs little). A row
- * naming an image also sets the product's image_url to it, which is what the images' trigger would set once that
- * image is made the primary one (attachPrimaryImages): each product is written once, not once more by the trigger.
+ * One statement by SKU: the rows whose product exists and differs are updated, the rows without a product inserted,
+ * and a row equal to its stored product is not touched at all (so a re-import costs little). Not one
+ * `insert … on conflict do update`: that runs the table's before-insert trigger (the search vectors) on every row it
+ * is given and locks every existing row, changed or not; here the triggers run only for the rows written. The insert
+ * keeps `on conflict` for a product another transaction adds meanwhile. A row naming an image also sets the product's
+ * image_url to it, which is what the images' trigger would set once that image is made the primary one
+ * (attachPrimaryImages): each product is written once, not once more by the trigger.
  */
 async function upsertBatch(tx: Tx, category: Category, rows: readonly ImportRow[]) {
   const columns = writeColumns(category);
   const quoted = columns.map((c) => `"${c}"`);
-  const assignments = tx.unsafe(
-    [...quoted.filter((c) => c !== '"sku"').map((c) => `${c} = excluded.${c}`), 'image_url = coalesce(excluded.image_url, t.image_url)'].join(', '),
-  );
-  const changed = tx.unsafe(
-    `(${quoted.map((c) => `t.${c}`).join(', ')}) is distinct from (${quoted.map((c) => `excluded.${c}`).join(', ')})` +
-      ' or coalesce(excluded.image_url, t.image_url) is distinct from t.image_url',
-  );
+  const differs = (from: string) =>
+    tx.unsafe(
+      `(${quoted.map((c) => `t.${c}`).join(', ')}) is distinct from (${quoted.map((c) => `${from}.${c}`).join(', ')})` +
+        ` or coalesce(${from}.image_url, t.image_url) is distinct from t.image_url`,
+    );
+  const assign = (from: string) =>
+    tx.unsafe([...quoted.filter((c) => c !== '"sku"').map((c) => `${c} = ${from}.${c}`), `image_url = coalesce(${from}.image_url, t.image_url)`].join(', '));
   const values = rows.map((r) => (r.imageUrl ? { ...r.product, image_url: r.imageUrl } : r.product));
+  const target = table(tx, category);
+  const all = [...columns, 'image_url'];
   return tx<{ id: string; sku: string; inserted: boolean }[]>`
-    insert into ${table(tx, category)} as t (${tx([...columns, 'image_url'])})
-    select ${tx([...columns, 'image_url'])} from jsonb_populate_recordset(null::${table(tx, category)}, ${tx.json(values)})
-    on conflict (sku) do update set ${assignments} where ${changed}
-    returning t.id, t.sku, (t.xmax = 0) as inserted`;
+    with given as materialized (
+      select ${tx(all)} from jsonb_populate_recordset(null::${target}, ${tx.json(values)})
+    ), updated as (
+      update ${target} as t set ${assign('g')} from given g
+       where t.sku = g.sku and (${differs('g')})
+      returning t.id, t.sku, false as inserted
+    ), inserted as (
+      insert into ${target} as t (${tx(all)})
+      select ${tx(all)} from given g where not exists (select 1 from ${target} e where e.sku = g.sku)
+      on conflict (sku) do update set ${assign('excluded')} where ${differs('excluded')}
+      returning t.id, t.sku, (t.xmax = 0) as inserted
+    )
+    select * from updated union all select * from inserted`;
 }
 
 /**
  * The named image becomes each product's primary one: an image of the product with that URL is promoted; otherwise a
- * new image row goes in first and the others move down one place.
+ * new image row goes in first and the others move down one place. Keyed by SKU, so that these statements need no
+ * answer of the upsert's and go to the database with it, in one round trip (writeImportBatch). Run in this order:
+ * the images that are missing move the others down, go in, then exactly one of each product's images is primary.
  */
-async function attachPrimaryImages(tx: Tx, category: Category, pairs: { id: string; url: string }[]): Promise<void> {
-  if (pairs.length === 0) return;
+function attachPrimaryImages(tx: Tx, category: Category, rows: readonly ImportRow[]) {
+  const named = rows.filter((r) => r.imageUrl);
+  if (named.length === 0) return [];
   const owner = ownerKey(tx, category);
-  const ids = pairs.map((p) => p.id);
-  const urls = pairs.map((p) => p.url);
-  const missing = await tx<{ id: string; url: string }[]>`
-    select w.id, w.url from unnest(${ids}::uuid[], ${urls}::text[]) as w(id, url)
-     where not exists (select 1 from public.product_images i where i.${owner} = w.id and i.image_url = w.url)`;
-  if (missing.length > 0) {
-    await tx`
-      update public.product_images i set display_order = i.display_order + 1
-       where i.${owner} = any(${missing.map((m) => m.id)}::uuid[])`;
-    await tx`
-      insert into public.product_images (${owner}, image_url, is_primary, display_order)
-      select w.id, w.url, true, 0 from unnest(${missing.map((m) => m.id)}::uuid[], ${missing.map((m) => m.url)}::text[]) as w(id, url)`;
-  }
-  // Exactly one primary image per product: the named one.
-  await tx`
-    update public.product_images i set is_primary = (i.image_url = w.url)
-      from unnest(${ids}::uuid[], ${urls}::text[]) as w(id, url)
-     where i.${owner} = w.id and i.is_primary is distinct from (i.image_url = w.url)`;
+  const given = tx`
+    select p.id, w.url
+      from unnest(${named.map((r) => r.sku)}::text[], ${named.map((r) => r.imageUrl!)}::text[]) as w(sku, url)
+      join ${table(tx, category)} p on p.sku = w.sku`;
+  const missing = tx`
+    select g.id, g.url from (${given}) g
+     where not exists (select 1 from public.product_images i where i.${owner} = g.id and i.image_url = g.url)`;
+  return [
+    tx`update public.product_images i set display_order = i.display_order + 1 from (${missing}) m where i.${owner} = m.id`,
+    tx`insert into public.product_images (${owner}, image_url, is_primary, display_order) select m.id, m.url, true, 0 from (${missing}) m`,
+    tx`update public.product_images i set is_primary = (i.image_url = g.url)
+         from (${given}) g
+        where i.${owner} = g.id and i.is_primary is distinct from (i.image_url = g.url)`,
+  ];
 }
 
 /** Names what the products' history gets for the import's changes: once, before its first batch. */
 export const beginImport = (tx: Tx) => nameProductChange(tx, IMPORT_CHANGE_NOTE);
 
-/** Writes one batch of checked rows (at most IMPORT_BATCH_SIZE) and adds what it did to `counts`. */
+/**
+ * Writes one batch of checked rows (at most IMPORT_BATCH_SIZE) and adds what it did to `counts`. Its statements are
+ * sent together and run in order: the database does not wait on the server between them, which meanwhile checks
+ * the next batch.
+ */
 export async function writeImportBatch(tx: Tx, category: Category, batch: readonly ImportRow[], counts: ImportCounts): Promise<void> {
-  const written = await upsertBatch(tx, category, batch);
+  const [written] = await Promise.all([upsertBatch(tx, category, batch), ...attachPrimaryImages(tx, category, batch)]);
   for (const w of written) counts[w.inserted ? 'created' : 'updated']++;
   counts.unchanged += batch.length - written.length;
-  const idBySku = new Map(written.map((w) => [w.sku, w.id]));
-  const unwrittenSkus = batch.filter((r) => r.imageUrl && !idBySku.has(String(r.product.sku))).map((r) => String(r.product.sku));
-  if (unwrittenSkus.length > 0) {
-    const found = await tx<{ id: string; sku: string }[]>`select id, sku from ${table(tx, category)} where sku = any(${unwrittenSkus})`;
-    for (const f of found) idBySku.set(f.sku, f.id);
-  }
-  await attachPrimaryImages(
-    tx,
-    category,
-    batch.flatMap((r) => {
-      const id = idBySku.get(String(r.product.sku));
-      return r.imageUrl && id ? [{ id, url: r.imageUrl }] : [];
-    }),
-  );
 }

@@ -21,7 +21,7 @@ export const DEFAULT_SEMI_SPACE_MB = 8;
  * glibc's malloc arenas, outside the JavaScript heap: by default up to 8 a core, one for each thread that allocates,
  * each holding its freed memory. Two took a further 25–30 MB off each worker's RSS.
  */
-export const DEFAULT_MALLOC_ARENAS = '2';
+export const DEFAULT_MALLOC_ARENAS = 2;
 
 function positiveInt(value, name) {
   if (value === undefined || value === '') return undefined;
@@ -41,10 +41,11 @@ export function workerPlan(env, cores = availableParallelism()) {
   const total = positiveInt(env.DATABASE_POOL_SIZE, 'DATABASE_POOL_SIZE') ?? DEFAULT_POOL_SIZE;
   const heapMb = positiveInt(env.WORKER_HEAP_MB, 'WORKER_HEAP_MB') ?? DEFAULT_HEAP_MB;
   const semiSpaceMb = positiveInt(env.WORKER_SEMI_SPACE_MB, 'WORKER_SEMI_SPACE_MB') ?? DEFAULT_SEMI_SPACE_MB;
+  const mallocArenas = positiveInt(env.MALLOC_ARENA_MAX, 'MALLOC_ARENA_MAX') ?? DEFAULT_MALLOC_ARENAS;
   if (total < workers) {
     throw new Error(`DATABASE_POOL_SIZE (${total}) is less than WEB_CONCURRENCY (${workers}): each worker needs a connection of its own`);
   }
-  return { workers, poolSize: Math.floor(total / workers), heapMb, semiSpaceMb };
+  return { workers, poolSize: Math.floor(total / workers), heapMb, semiSpaceMb, mallocArenas };
 }
 
 /** A worker that dies this soon after starting, before it listened, is a broken start, not a crash to restart. */
@@ -54,13 +55,13 @@ const STOP_GRACE_MS = 10_000;
  * The primary's side: forks the workers, restarts any that die after they listened, and on SIGTERM or SIGINT stops
  * them and resolves with the exit code. A worker that exits before it ever listened (no build, bad variables)
  * stops the server with that worker's code.
- * @param {{ workers: number, poolSize: number, heapMb: number, semiSpaceMb: number }} plan
+ * @param {{ workers: number, poolSize: number, heapMb: number, semiSpaceMb: number, mallocArenas: number }} plan
  * @param {string} address what the workers listen on, for the ready line
  */
 export function superviseWorkers(plan, address) {
   cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${plan.heapMb}`, `--max-semi-space-size=${plan.semiSpaceMb}`] });
-  // Read by glibc when a process starts, so set for the workers here; a value in the environment is kept.
-  const env = { DATABASE_POOL_SIZE: String(plan.poolSize), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || DEFAULT_MALLOC_ARENAS };
+  // MALLOC_ARENA_MAX is read by glibc when a process starts, so it is set for the workers here.
+  const env = { DATABASE_POOL_SIZE: String(plan.poolSize), MALLOC_ARENA_MAX: String(plan.mallocArenas) };
   return new Promise((resolve) => {
     let closing = false;
     let listening = 0;

@@ -3,7 +3,7 @@
 //   list_sql:   the list loader's SQL (count and page), called in a child process as the admin under RLS, sorted by
 //               price and by updated, both ways, on the first, the middle and the last page: p50/p95 of each, with the
 //               indexes its plan reads (EXPLAIN), once vacuumed, and again right after the bulk change below (its
-//               dead rows not yet vacuumed);
+//               dead rows not yet vacuumed); and with a common and a rare search word;
 //   list_page:  /admin/rings?view=list sorted by price and by updated, first, middle and last page, under load;
 //   bulk_price_20k: the bulk price action (+5% on every ring: 'all 20,000 matching') over HTTP, the history rows it
 //               wrote, then the product page, the rings listing (lowest price first) and search asked every 20 ms until
@@ -147,6 +147,21 @@ async function child() {
         const indexes = [...new Set([...text.matchAll(/"Index Name":"([^"]+)"/g)].map((m) => m[1]))];
         out[`${sort}_${dir}_${where}`] = { page, ...summary(times), plan_indexes: indexes, sorts_table: text.includes('"Node Type":"Sort"') };
       }
+    }
+  }
+  // A search word, sorted by updated: a common one (its count stops at 1,000, '1,000+') on the first and the last
+  // page it shows, and a rare one.
+  for (const [name, q] of [['common_word', 'halo'], ['rare_word', 'RNG-S0000123']] as const) {
+    for (const page of [1, 50]) {
+      const times: number[] = [];
+      let shown = { total: 0, capped: false, page: 0 };
+      for (let round = 0; round <= ROUNDS; round++) {
+        const t0 = performance.now();
+        const got = await withActor(actor, (tx) => loadCategoryList(tx, 'rings', { ...EMPTY_FILTER, q, sort: 'updated', dir: 'desc', page }, 'UTC'));
+        if (round > 0) times.push(performance.now() - t0);
+        shown = { total: got.total, capped: got.capped, page: got.page };
+      }
+      out[`search_${name}_page_${page}`] = { q, ...shown, ...summary(times) };
     }
   }
   await sql.end();

@@ -8,9 +8,10 @@ import { PAGE_SIZE } from './categories';
 import { tagRevalidatedAt } from '../core/cache/tag-clock';
 import { catalogDependency, listingWhere, toListingPage, type ListingOutcome, type ListingPage } from './listing';
 import type { SearchQuery } from './listing-params';
-import { mergeSearchHits, normalizeSearchInput, SEARCH_LIMIT, searchTerms } from './search-query';
+import { mergeSearchHits, normalizeSearchInput, SEARCH_COUNT_CAP, SEARCH_LIMIT, searchTerms } from './search-query';
 import {
   countAndPage,
+  expectsMoreThan,
   matcher,
   newestKeys,
   newestMatches,
@@ -66,8 +67,14 @@ export async function searchProducts(input: string): Promise<SearchResponse> {
     const [skuHits, , resolved] = await Promise.all([skuRows, useIndexes(tx), resolveTerms(tx, terms)]);
     const match = matcher(tx, stats, resolved, sku, []);
     const first: Window = { offset: 0, limit: SEARCH_LIMIT };
-    const { count, rows } = await countAndPage(tx, match, match.any, 'newest', first);
-    const hits = rows ?? (await newestMatches(tx, match.any, first, match.estimates.any));
+    // Where the statistics expect more matches than the cap, the count's own page will not be used (it is null past
+    // the cap): the newest matches are read beside the count, not after it.
+    const beside = expectsMoreThan(match.estimates.any, SEARCH_COUNT_CAP);
+    const [{ count, rows }, newest] = await Promise.all([
+      countAndPage(tx, match, match.any, 'newest', first),
+      beside ? newestMatches(tx, match.any, first, match.estimates.any) : null,
+    ]);
+    const hits = rows ?? newest ?? (await newestMatches(tx, match.any, first, match.estimates.any));
     return { results: mergeSearchHits(skuHits, hits).map(toSummary), ...count };
   });
 }

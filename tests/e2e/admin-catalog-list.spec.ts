@@ -75,3 +75,26 @@ test('a bulk price change of a filtered set shows on the storefront', async ({ p
     await sql`delete from rings where id in ${sql(rows.map((r) => r.id))}`;
   }
 });
+
+test("a search matching more than 1,000 products reads '1,000+', and Select all counts them exactly", async ({ page }, info) => {
+  const tag = `E2E-CAP-${info.project.name}-${Date.now().toString(36)}`.toUpperCase();
+  // Drafts: the storefront never shows them, so the other specs' listings are as they were.
+  await sql`
+    insert into rings (name, sku, material, price_stone1, status)
+    select 'Capped Ring ' || g, ${tag} || '-' || g, 'silver', 10, 'draft' from generate_series(1, 1005) g`;
+  try {
+    await page.goto(`/admin/rings?view=list&q=${tag}`);
+    await expect(page.getByRole('status').filter({ hasText: 'products found' })).toHaveText('1,000+ products found');
+    await expect(page.getByText('Showing the first 1,000 matches. Add to the search to narrow it down.')).toBeVisible();
+    await page.getByLabel('Select every product on this page').check();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await expect(bar).toContainText('20 selected');
+    await bar.getByRole('button', { name: 'Select all matching' }).click();
+    await expect(bar).toContainText('All 1,005 matching products selected');
+    await bar.getByRole('button', { name: 'Unmark New' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('1,005 products');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  } finally {
+    await sql`delete from rings where sku like ${tag + '-%'}`;
+  }
+});

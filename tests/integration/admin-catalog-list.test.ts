@@ -10,6 +10,7 @@ import {
   bulkDeleteProducts,
   bulkSetProductFlag,
   bulkSetProductStatus,
+  countMatchingProducts,
 } from '@/lib/admin/catalog/actions';
 import { changedPriceCents, MATCHING_CHANGED, NOT_IN_CATEGORY, PERCENT_RANGE, PRICE_TOO_LARGE, TOO_MANY_PICKED } from '@/lib/admin/catalog/bulk-rules';
 import { loadCategoryList } from '@/lib/admin/catalog/list';
@@ -134,6 +135,38 @@ describe('the list view', () => {
         }
       }
     }
+  });
+});
+
+describe('a search word matching more than 1,000 products', () => {
+  const many = uniqueTag('IT-LISTCAP');
+  const filter: ListFilter = { ...EMPTY_FILTER, q: many };
+  beforeAll(async () => {
+    await sql`
+      insert into rings (name, sku, material, moq, price_stone1, status)
+      select ${many} || ' ring ' || g, ${many} || '-' || g, 'gold', 1, 10 + g % 50, 'active' from generate_series(1, 1005) g`;
+  });
+  afterAll(async () => {
+    await sql`delete from rings where name like ${many + '%'}`;
+  });
+
+  it('counts to 1,000+, pages through the first 1,000 from the start, and counts exactly for Select all', async () => {
+    const expected = await direct(filter, 'price', 'desc');
+    expect(expected).toHaveLength(1005);
+    const first = await list({ ...filter, sort: 'price', dir: 'desc', page: 1 });
+    expect({ total: first.total, capped: first.capped, totalPages: first.totalPages }).toEqual({ total: 1000, capped: true, totalPages: 50 });
+    expect(first.rows.map((r) => r.id)).toEqual(expected.slice(0, 20));
+    // The last page shown is the 50th in the sort's own order (not read from the far end, which the capped count does not know).
+    const last = await list({ ...filter, sort: 'price', dir: 'desc', page: 999 });
+    expect(last.page).toBe(50);
+    expect(last.rows.map((r) => r.id)).toEqual(expected.slice(980, 1000));
+    // Below the cap the count stays exact.
+    const few = await list({ ...filter, q: `${many} ring 100`, sort: 'name', dir: 'asc', page: 1 });
+    expect({ total: few.total, capped: few.capped }).toEqual({ total: 7, capped: false });
+    const counted = await admin(() => countMatchingProducts({ category: 'rings', filter }));
+    expect(counted).toEqual({ ok: true, data: { total: 1005 } });
+    const refused = await as(who.customer, () => countMatchingProducts({ category: 'rings', filter }));
+    expect(refused.ok).toBe(false);
   });
 });
 

@@ -10,7 +10,7 @@ import { afterAll, expect, it } from 'vitest';
 import { listingWhere, loadListingCounts, type ListingScope } from '@/lib/catalog/listing';
 import { CATEGORIES, MATERIALS, type Material } from '@/lib/catalog/categories';
 import { LISTING_SLUGS } from '@/lib/catalog/slugs';
-import { countMatching } from '@/lib/admin/catalog/list';
+import { countAllMatching } from '@/lib/admin/catalog/list';
 import type { ListFilter } from '@/lib/admin/catalog/list-params';
 import { PRODUCT_STATUSES } from '@/lib/catalog/status';
 import { withActor } from '@/lib/core/db';
@@ -75,7 +75,7 @@ it("gives every category screen's filters the count of a plain count(*) over its
     }
   }
   for (const category of CATEGORIES) {
-    const got = await withActor({ role: 'anon' }, async (tx) => Promise.all(filters.map((f) => countMatching(tx, category, f))));
+    const got = await withActor({ role: 'anon' }, async (tx) => Promise.all(filters.map((f) => countAllMatching(tx, category, f))));
     const expected = await Promise.all(
       filters.map(async (f) => {
         const [row] = await sql<{ n: number }[]>`
@@ -181,6 +181,6 @@ it('equal a full recount after a burst of concurrent inserts, edits, bulk update
   for (const category of CATEGORIES) {
     const [expected] = await sql<{ n: number }[]>`select count(*)::int as n from ${sql(category)} where status = 'draft'`;
     const filter: ListFilter = { status: 'draft', material: null, isNew: false, isMens: false, q: '' };
-    expect(await withActor({ role: 'anon' }, (tx) => countMatching(tx, category, filter))).toBe(expected!.n);
+    expect(await withActor({ role: 'anon' }, (tx) => countAllMatching(tx, category, filter))).toBe(expected!.n);
   }
 });

@@ -12,7 +12,7 @@ import {
   PERCENT_RANGE,
   TOO_MANY_PICKED,
 } from '@/lib/admin/catalog/bulk-rules';
-import { EMPTY_FILTER, LIST_SORTS, listSearch, nextSort, parseCategoryView, parseListQuery } from '@/lib/admin/catalog/list-params';
+import { cappedListNote, EMPTY_FILTER, LIST_SORTS, listSearch, nextSort, parseCategoryView, parseListQuery, productsFoundLabel } from '@/lib/admin/catalog/list-params';
 import { categoryScreenHref, parseCategoryScreenQuery } from '@/lib/admin/catalog/screen';
 
 describe('list params', () => {
@@ -111,5 +111,15 @@ describe('bulk targets and words', () => {
     expect(bulkDone({ kind: 'delete' }, 2)).toBe('2 products deleted');
     expect(bulkNote({ kind: 'price', percent: 5 })).toBe('Bulk: prices +5%');
     expect(bulkNote({ kind: 'status', status: 'active' })).toBe('Bulk: published');
+  });
+});
+
+describe('the count line', () => {
+  it('says how many products were found, and 1,000+ when a search count stopped at the cap', () => {
+    expect(productsFoundLabel(1, false)).toBe('1 product found');
+    expect(productsFoundLabel(0, false)).toBe('0 products found');
+    expect(productsFoundLabel(20_000, false)).toBe('20,000 products found');
+    expect(productsFoundLabel(1_000, true)).toBe('1,000+ products found');
+    expect(cappedListNote(1_000)).toBe('Showing the first 1,000 matches. Add to the search to narrow it down.');
   });
 });

@@ -23,6 +23,10 @@ interface BulkBarProps {
   allMatching: boolean;
   filter: ListFilter;
   total: number;
+  /** `total` is where the search's count stopped, not the exact count ('Select all matching' then counts). */
+  capped: boolean;
+  /** The exact count is being asked for. */
+  counting: boolean;
   /** The page's rows are all ticked and there are more matching: 'all {n} matching' is offered. */
   canSelectAll: boolean;
   onSelectAll(): void;
@@ -53,7 +57,7 @@ function run(category: Category, target: BulkTarget, request: BulkRequest) {
   }
 }
 
-export function BulkBar({ category, picked, allMatching, filter, total, canSelectAll, onSelectAll, onClear, onDone }: BulkBarProps) {
+export function BulkBar({ category, picked, allMatching, filter, total, capped, counting, canSelectAll, onSelectAll, onClear, onDone }: BulkBarProps) {
   const [asked, setAsked] = useState<BulkRequest | null>(null);
   const [busy, setBusy] = useState(false);
   const [percent, setPercent] = useState('');
@@ -104,8 +108,8 @@ export function BulkBar({ category, picked, allMatching, filter, total, canSelec
           {allMatching ? `All ${total.toLocaleString('en-US')} matching products selected` : `${picked.length.toLocaleString('en-US')} selected`}
         </p>
         {canSelectAll && !allMatching && (
-          <button type="button" className="text-sm underline" onClick={onSelectAll}>
-            Select all {total.toLocaleString('en-US')} matching
+          <button type="button" className="text-sm underline" onClick={onSelectAll} disabled={counting} aria-busy={counting || undefined}>
+            {capped ? 'Select all matching' : `Select all ${total.toLocaleString('en-US')} matching`}
           </button>
         )}
         <button type="button" className="text-sm text-stone-muted underline" onClick={onClear}>

@@ -11,7 +11,7 @@ import { deleteProduct } from '@/lib/admin/catalog/actions';
 import { PRODUCT_GONE } from '@/lib/admin/catalog/schema';
 import type { AdminProductCard, CategoryScreenData } from '@/lib/admin/catalog/products';
 import { categoryScreenHref, HANDOFF_TTL_ON_LIST_MS, type CategoryScreenQuery } from '@/lib/admin/catalog/screen';
-import type { ListQuery } from '@/lib/admin/catalog/list-params';
+import { productsFoundLabel, type ListQuery } from '@/lib/admin/catalog/list-params';
 import { EDIT_HANDOFF_KEY, readHandoff } from '@/lib/admin/search/rules';
 import { CATEGORY_INFO } from '@/lib/catalog/categories';
 import { AdminPagination } from '../pagination';
@@ -115,7 +115,7 @@ export function CategoryScreen({ data, query }: { data: CategoryScreenData; quer
             {label}
           </h1>
           <p className="adm-muted tabular" role="status">
-            {data.total.toLocaleString('en-US')} {data.total === 1 ? 'product' : 'products'} found
+            {productsFoundLabel(data.total, data.capped)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -3,8 +3,11 @@
 // filters, page), read by the page on the server; what is ticked stays across pages until the filters change.
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
+import { toast } from '@/components/ui/toaster';
+import { countMatchingProducts } from '@/lib/admin/catalog/actions';
 import type { CategoryListData } from '@/lib/admin/catalog/list';
-import { filterOf, type ListFilter, type ListQuery } from '@/lib/admin/catalog/list-params';
+import { cappedListNote, filterOf, type ListFilter, type ListQuery } from '@/lib/admin/catalog/list-params';
+import { SEARCH_COUNT_CAP } from '@/lib/catalog/search-query';
 import type { Category } from '@/lib/catalog/categories';
 import { AdminPagination } from '../pagination';
 import { BulkBar } from './bulk-bar';
@@ -25,6 +28,9 @@ export function ProductList({ category, data, query, href, opening, onOpen }: Pr
   const [pending, startTransition] = useTransition();
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
+  // The exact count when the list's own stopped at the cap: asked for when 'Select all matching' is chosen.
+  const [exactTotal, setExactTotal] = useState<number | null>(null);
+  const [counting, setCounting] = useState(false);
   const current = { ...query, page: data.page };
   // Other filters, other products: the selection starts again (set during render, as React advises for derived
   // resets, so the text field keeps its focus while the list follows what is typed).
@@ -34,6 +40,17 @@ export function ProductList({ category, data, query, href, opening, onOpen }: Pr
     setSelectionFor(filterKey);
     setPicked(new Set());
     setAllMatching(false);
+    setExactTotal(null);
+  }
+
+  async function selectAll() {
+    if (!data.capped || exactTotal !== null) return setAllMatching(true);
+    setCounting(true);
+    const result = await countMatchingProducts({ category, filter: filterOf(query) }).catch(() => null);
+    setCounting(false);
+    if (!result?.ok) return void toast.error(result?.error ?? 'Failed to count the matching products');
+    setExactTotal(result.data.total);
+    setAllMatching(true);
   }
 
   function filterBy(next: Partial<ListFilter>) {
@@ -61,9 +78,11 @@ export function ProductList({ category, data, query, href, opening, onOpen }: Pr
         picked={[...picked]}
         allMatching={allMatching}
         filter={filterOf(query)}
-        total={data.total}
-        canSelectAll={pageSelected && data.total > picked.size}
-        onSelectAll={() => setAllMatching(true)}
+        total={exactTotal ?? data.total}
+        capped={data.capped && exactTotal === null}
+        counting={counting}
+        canSelectAll={pageSelected && (data.capped || data.total > picked.size)}
+        onSelectAll={selectAll}
         onClear={() => {
           setAllMatching(false);
           setPicked(new Set());
@@ -89,6 +108,7 @@ export function ProductList({ category, data, query, href, opening, onOpen }: Pr
         />
       )}
       <AdminPagination page={data.page} totalPages={data.totalPages} href={(page) => href({ ...current, page })} />
+      {data.capped && <p className="adm-muted text-sm">{cappedListNote(SEARCH_COUNT_CAP)}</p>}
     </div>
   );
 }

@@ -16,6 +16,8 @@ import { env } from '../../core/env';
 import { readProductHistory } from './history';
 import { bulkChangePrices, bulkDelete, bulkSetFlag, bulkSetStatus } from './bulk';
 import { bulkDeleteInput, bulkDone, bulkFlagInput, bulkPriceInput, bulkStatusInput } from './bulk-rules';
+import { countAllMatching } from './list';
+import { listFilterSchema } from './list-params';
 
 /** The most images one request may name (a product has a handful). */
 const MAX_IMAGES = 100;
@@ -106,6 +108,15 @@ export const loadProductHistory = defineAction({
   ),
   failure: 'Failed to load the product history',
   run: async ({ category, productId, before }, { tx }) => readProductHistory(tx, category, productId, env().SHOP_TIME_ZONE, before),
+});
+
+/** The exact count behind a list whose search count stopped at '1,000+': what 'Select all matching' then confirms. */
+export const countMatchingProducts = defineAction({
+  name: 'admin.products.countMatching',
+  access: 'admin',
+  schema: z.object({ category: categoryField, filter: listFilterSchema }, { error: 'Send the category and the filters.' }),
+  failure: 'Failed to count the matching products',
+  run: async ({ category, filter }, { tx }) => ({ total: await countAllMatching(tx, category, filter) }),
 });
 
 // ---- Bulk actions of the list view: one transaction each, written to the product history with their note. ----

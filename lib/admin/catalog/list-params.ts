@@ -137,3 +137,13 @@ export function hasFilter(filter: ListFilter): boolean {
 export function filterOf(query: ListFilter): ListFilter {
   return { status: query.status, material: query.material, isNew: query.isNew, isMens: query.isMens, q: query.q };
 }
+
+/** The category screen's count line: '1 product found', '20,000 products found', or '1,000+ products found'. */
+export function productsFoundLabel(total: number, capped: boolean): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''} ${total === 1 && !capped ? 'product' : 'products'} found`;
+}
+
+/** Under a list whose search count stopped at the cap: only its first pages are shown. */
+export function cappedListNote(cap: number): string {
+  return `Showing the first ${cap.toLocaleString('en-US')} matches. Add to the search to narrow it down.`;
+}

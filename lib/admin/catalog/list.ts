@@ -7,6 +7,7 @@ import type { Tx } from '../../core/db';
 import { formatDateTime } from '../../core/format/date';
 import { toCents } from '../../core/format/money';
 import { nearestEndWindow, totalPagesFor } from '../../core/pagination';
+import { cappedCount, SEARCH_COUNT_CAP, type CappedCount } from '../../catalog/search-query';
 import { hasFilter, LIST_SORTS, type ListFilter, type ListQuery, type ProductStatus } from './list-params';
 
 export interface AdminListRow {
@@ -28,6 +29,8 @@ export interface AdminListRow {
 export interface CategoryListData {
   rows: AdminListRow[];
   total: number;
+  /** A search word's count stops at SEARCH_COUNT_CAP ('1,000+'), as the shop's search does; only those pages are shown. */
+  capped: boolean;
   page: number;
   totalPages: number;
 }
@@ -53,10 +56,21 @@ export function listWhere(tx: Tx, filter: ListFilter) {
 
 /**
  * How many products of the category match. Without a search word, summed from the counters kept with every product
- * write (public.product_counts has the columns listWhere names), so it costs the same at any catalog size; a search
- * word needs the products' names and SKUs.
+ * write (public.product_counts has the columns listWhere names), so it costs the same at any catalog size and is
+ * exact. A search word needs the products' names and SKUs, so its count stops after SEARCH_COUNT_CAP: a common word
+ * ('halo' in 200,000 rings) would otherwise count tens of thousands of matches for every page.
  */
-export async function countMatching(tx: Tx, category: Category, filter: ListFilter): Promise<number> {
+export async function countMatching(tx: Tx, category: Category, filter: ListFilter): Promise<CappedCount> {
+  if (filter.q) {
+    const [row] = await tx<{ total: number }[]>`
+      select count(*)::int as total from (select from ${table(tx, category)} r where ${listWhere(tx, filter)} limit ${SEARCH_COUNT_CAP + 1}) m`;
+    return cappedCount(row?.total ?? 0);
+  }
+  return { total: await countAllMatching(tx, category, filter), capped: false };
+}
+
+/** The exact count, whatever the filter: what 'Select all matching' confirms when the list's count stopped at the cap. */
+export async function countAllMatching(tx: Tx, category: Category, filter: ListFilter): Promise<number> {
   const [row] = filter.q
     ? await tx<{ total: number }[]>`select count(*)::int as total from ${table(tx, category)} r where ${listWhere(tx, filter)}`
     : await tx<{ total: number }[]>`
@@ -81,10 +95,11 @@ interface Row {
 /** One page of the list; a page past the end shows the last one. */
 export async function loadCategoryList(tx: Tx, category: Category, query: ListQuery, timeZone: string): Promise<CategoryListData> {
   const w = listWhere(tx, query);
-  const total = await countMatching(tx, category, query);
+  const { total, capped } = await countMatching(tx, category, query);
   const totalPages = totalPagesFor(total, PAGE_SIZE);
   const page = Math.max(1, Math.min(query.page, totalPages || 1));
-  const window = nearestEndWindow(page, PAGE_SIZE, total);
+  // A capped count does not know where the matches end, so its pages are read from the start.
+  const window = capped ? { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, reverse: false } : nearestEndWindow(page, PAGE_SIZE, total);
   const column = tx(LIST_SORTS[query.sort].column);
   // Ties broken by id in the same direction, so `desc` is the index read backwards (NULLs first, as Postgres puts
   // them) and a page read from the far end is the exact mirror of the near one.
@@ -125,6 +140,7 @@ export async function loadCategoryList(tx: Tx, category: Category, query: ListQu
       isMens: r.is_mens_jewelry,
     })),
     total,
+    capped,
     page,
     totalPages,
   };

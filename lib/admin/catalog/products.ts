@@ -39,6 +39,8 @@ export interface CategoryScreenData {
   category: Category;
   items: AdminProductCard[];
   total: number;
+  /** The count stopped at the search cap (list view with a search word). */
+  capped: boolean;
   page: number;
   totalPages: number;
   editing: EditingProduct | null;
@@ -91,9 +93,9 @@ export async function loadCategoryScreen(
   return withActor(actor, async (tx) => {
     if (list) {
       const data = await loadCategoryList(tx, category, list.query, list.timeZone);
-      return { category, items: [], total: data.total, page: data.page, totalPages: data.totalPages, editing: await loadEditing(tx, category, editId, timeZone), list: data };
+      return { category, items: [], total: data.total, capped: data.capped, page: data.page, totalPages: data.totalPages, editing: await loadEditing(tx, category, editId, timeZone), list: data };
     }
-    const total = await countMatching(tx, category, ALL_PRODUCTS);
+    const { total } = await countMatching(tx, category, ALL_PRODUCTS);
     const totalPages = totalPagesFor(total, PAGE_SIZE);
     const shown = Math.max(1, Math.min(page, totalPages));
     const adjustable = hasAdjustable(category) ? tx`r.is_adjustable` : tx`false`;
@@ -111,6 +113,7 @@ export async function loadCategoryScreen(
         id: r.id, name: r.name, sku: r.sku, imageUrl: r.image_url, isNew: r.is_new_arrival, isMens: r.is_mens_jewelry, isAdjustable: r.adjustable, status: r.status,
       })),
       total,
+      capped: false,
       page: shown,
       totalPages,
       editing,

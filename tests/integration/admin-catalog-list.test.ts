@@ -13,7 +13,7 @@ import {
   countMatchingProducts,
 } from '@/lib/admin/catalog/actions';
 import { changedPriceCents, MATCHING_CHANGED, NOT_IN_CATEGORY, PERCENT_RANGE, PRICE_TOO_LARGE, TOO_MANY_PICKED } from '@/lib/admin/catalog/bulk-rules';
-import { loadCategoryList } from '@/lib/admin/catalog/list';
+import { CAPPED_WALK_ROWS, loadCategoryList } from '@/lib/admin/catalog/list';
 import { EMPTY_FILTER, LIST_SORT_KEYS, LIST_SORTS, type ListFilter, type ListQuery } from '@/lib/admin/catalog/list-params';
 import { getProduct } from '@/lib/catalog/product';
 import { withActor } from '@/lib/core/db';
@@ -167,6 +167,27 @@ describe('a search word matching more than 1,000 products', () => {
     expect(counted).toEqual({ ok: true, data: { total: 1005 } });
     const refused = await as(who.customer, () => countMatchingProducts({ category: 'rings', filter }));
     expect(refused.ok).toBe(false);
+  });
+
+  it('reads the same pages when the walk in the list order meets more rows than it reads before the matches', async () => {
+    // More rows than CAPPED_WALK_ROWS come first in 'price, highest first': the walk stops short and the planner's
+    // own plan reads the page.
+    const filler = `${many} filler`;
+    await sql`
+      insert into rings (name, sku, material, moq, price_stone1, status)
+      select 'Filler ring ' || g, ${filler} || '-' || g, 'gold', 1, 5000, 'draft' from generate_series(1, ${CAPPED_WALK_ROWS + 10}) g`;
+    try {
+      const expected = await direct(filter, 'price', 'asc');
+      for (const dir of ['desc', 'asc'] as const) {
+        const inOrder = dir === 'asc' ? expected : await direct(filter, 'price', 'desc');
+        for (const page of [1, 50]) {
+          const got = await list({ ...filter, sort: 'price', dir, page });
+          expect(got.rows.map((r) => r.id), `${dir} page ${page}`).toEqual(inOrder.slice((page - 1) * 20, page * 20));
+        }
+      }
+    } finally {
+      await sql`delete from rings where sku like ${filler + '-%'}`;
+    }
   });
 });
 

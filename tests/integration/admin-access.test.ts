@@ -42,6 +42,7 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.productImages.delete': () => ({ category: 'rings', productId: fx.product, imageIds: fx.images.slice(0, 1) }),
   'admin.products.delete': () => ({ category: 'rings', id: fx.doomed }),
   'admin.products.history': () => ({ category: 'rings', productId: fx.product, before: Number.MAX_SAFE_INTEGER }),
+  'admin.products.countMatching': () => ({ category: 'rings', filter: { status: null, material: null, isNew: false, isMens: false, q: 'Matrix' } }),
   'admin.products.bulkStatus': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, status: 'active' }),
   'admin.products.bulkFlag': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, flag: 'new', value: false }),
   'admin.products.bulkPrice': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, percent: 5 }),

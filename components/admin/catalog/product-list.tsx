@@ -108,7 +108,7 @@ export function ProductList({ category, data, query, href, opening, onOpen }: Pr
         />
       )}
       <AdminPagination page={data.page} totalPages={data.totalPages} href={(page) => href({ ...current, page })} />
-      {data.capped && <p className="adm-muted text-sm">{cappedListNote(SEARCH_COUNT_CAP)}</p>}
+      {data.capped && <p className="adm-muted text-center text-sm">{cappedListNote(SEARCH_COUNT_CAP)}</p>}
     </div>
   );
 }

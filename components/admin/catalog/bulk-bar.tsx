@@ -23,7 +23,7 @@ interface BulkBarProps {
   allMatching: boolean;
   filter: ListFilter;
   total: number;
-  /** `total` is where the search's count stopped, not the exact count ('Select all matching' then counts). */
+  /** The list's count stopped at the cap ('1,000+'): 'Select all matching' then asks for the exact count. */
   capped: boolean;
   /** The exact count is being asked for. */
   counting: boolean;

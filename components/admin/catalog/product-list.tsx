@@ -27,9 +27,9 @@ export function ProductList({ category, data, query, href, opening, onOpen }: Pr
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
-  const [allMatching, setAllMatching] = useState(false);
-  // The exact count when the list's own stopped at the cap: asked for when 'Select all matching' is chosen.
-  const [exactTotal, setExactTotal] = useState<number | null>(null);
+  // Every product matching the filters is picked, this many: the list's count, or the exact count asked of the server
+  // when the list's stopped at the cap ('1,000+'). Null when only the ticked rows are.
+  const [allMatching, setAllMatching] = useState<number | null>(null);
   const [counting, setCounting] = useState(false);
   const current = { ...query, page: data.page };
   // Other filters, other products: the selection starts again (set during render, as React advises for derived
@@ -39,18 +39,16 @@ export function ProductList({ category, data, query, href, opening, onOpen }: Pr
   if (selectionFor !== filterKey) {
     setSelectionFor(filterKey);
     setPicked(new Set());
-    setAllMatching(false);
-    setExactTotal(null);
+    setAllMatching(null);
   }
 
   async function selectAll() {
-    if (!data.capped || exactTotal !== null) return setAllMatching(true);
+    if (!data.capped) return setAllMatching(data.total);
     setCounting(true);
     const result = await countMatchingProducts({ category, filter: filterOf(query) }).catch(() => null);
     setCounting(false);
-    if (!result?.ok) return void toast.error(result?.error ?? 'Failed to count the matching products');
-    setExactTotal(result.data.total);
-    setAllMatching(true);
+    if (result?.ok) setAllMatching(result.data.total);
+    else toast.error(result?.error ?? 'Failed to count the matching products');
   }
 
   function filterBy(next: Partial<ListFilter>) {
@@ -58,7 +56,7 @@ export function ProductList({ category, data, query, href, opening, onOpen }: Pr
   }
 
   function toggle(ids: string[], on: boolean) {
-    setAllMatching(false);
+    setAllMatching(null);
     setPicked((prev) => {
       const next = new Set(prev);
       for (const id of ids) {
@@ -76,19 +74,19 @@ export function ProductList({ category, data, query, href, opening, onOpen }: Pr
       <BulkBar
         category={category}
         picked={[...picked]}
-        allMatching={allMatching}
+        allMatching={allMatching !== null}
         filter={filterOf(query)}
-        total={exactTotal ?? data.total}
-        capped={data.capped && exactTotal === null}
+        total={allMatching ?? data.total}
+        capped={data.capped}
         counting={counting}
         canSelectAll={pageSelected && (data.capped || data.total > picked.size)}
         onSelectAll={selectAll}
         onClear={() => {
-          setAllMatching(false);
+          setAllMatching(null);
           setPicked(new Set());
         }}
         onDone={() => {
-          setAllMatching(false);
+          setAllMatching(null);
           setPicked(new Set());
           router.refresh();
         }}
@@ -100,7 +98,7 @@ export function ProductList({ category, data, query, href, opening, onOpen }: Pr
           rows={data.rows}
           query={current}
           sortHref={(sort, dir) => href({ ...current, sort, dir, page: 1 })}
-          selected={allMatching ? new Set(data.rows.map((r) => r.id)) : picked}
+          selected={allMatching !== null ? new Set(data.rows.map((r) => r.id)) : picked}
           onToggle={(id, on) => toggle([id], on)}
           onTogglePage={(on) => toggle(data.rows.map((r) => r.id), on)}
           opening={opening}

@@ -31,6 +31,13 @@ export interface Estimate {
   shares: Shares;
   scope: Fragment;
   seek: (category: Category) => Fragment | null;
+  /**
+   * The order a walk reads `scope` in when any order will do (a count): none, a sequential scan, over a whole table;
+   * newest first through the materials' index where materials are chosen, which reads only their rows (the plans
+   * count only those: plansFor). Unordered, Postgres would gather every row of a material from the full-text index
+   * first (66,571 for gold necklaces at 1,000,000 products: 14 ms against 4).
+   */
+  anyOrder: Fragment | null;
 }
 
 export interface Matcher {
@@ -79,6 +86,7 @@ export function estimator(tx: Tx, stats: SearchStats, words: readonly WordLexeme
       return { share, rows: table.rows * inMaterials, seekShare: seekFor(table, words)?.share ?? share };
     }),
     scope,
+    anyOrder: materials.length > 0 ? tx.unsafe(WALK_ORDERS.newest) : null,
     seek: (category) => {
       const table = stats[category]?.[column];
       const seek = table ? seekFor(table, words) : null;
@@ -180,18 +188,18 @@ export function tableMatches(
 
 /**
  * The products meeting `condition`, in no order, for a LIMIT above: table by table, the most matches first, each
- * walked in no order or read through its indexes, as planned for `needed` rows (through the indexes without
+ * walked in `estimate.anyOrder` or read through its indexes, as planned for `needed` rows (through the indexes without
  * statistics).
  */
 function plannedMatches(tx: Tx, condition: Fragment, estimate: Estimate, needed: number, named: Fragment): Fragment {
-  const { shares, scope } = estimate;
+  const { shares, scope, anyOrder } = estimate;
   const plans = plansFor(shares, needed);
   const matches = (category: Category) => (shares(category)?.share ?? 0) * (shares(category)?.rows ?? 0);
   const parts = [...CATEGORIES]
     .sort((a, b) => matches(b) - matches(a))
     .map(
       (category) =>
-        tx`(${tableMatches(tx, category, plans[category] ?? 'index', { by: null, scope, seek: estimate.seek(category) }, condition, named)})`,
+        tx`(${tableMatches(tx, category, plans[category] ?? 'index', { by: anyOrder, scope, seek: estimate.seek(category) }, condition, named)})`,
     );
   return tx`(${parts.reduce((all, part) => tx`${all} union all ${part}`)}) found`;
 }

@@ -101,9 +101,9 @@ export async function searchListing(query: SearchQuery): Promise<ListingPage> {
             named: tx`true`,
             unnamed: tx`false`,
             estimates: {
-              any: { shares: () => null, scope: tx.unsafe(ACTIVE_SQL), seek: () => null },
-              named: { shares: () => null, scope: tx.unsafe(ACTIVE_SQL), seek: () => null },
-              unnamed: { shares: () => null, scope: tx.unsafe(ACTIVE_SQL), seek: () => null },
+              any: { shares: () => null, scope: tx.unsafe(ACTIVE_SQL), seek: () => null, anyOrder: null },
+              named: { shares: () => null, scope: tx.unsafe(ACTIVE_SQL), seek: () => null, anyOrder: null },
+              unnamed: { shares: () => null, scope: tx.unsafe(ACTIVE_SQL), seek: () => null, anyOrder: null },
             },
           };
     const filters = tx.unsafe(listingWhere({ kind: 'all' }, query.materials));

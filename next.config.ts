@@ -61,7 +61,8 @@ const nextConfig: NextConfig = {
   // Next.js runs from the project folder, and compiles this file to CommonJS, so the handler is found from there.
   cacheHandler: join(process.cwd(), 'lib', 'core', 'cache', 'shared-tags-handler.mjs'),
   // Each worker keeps at most this much of the cached pages and data in memory; the rest is read from the build folder.
-  cacheMaxMemorySize: 32 * 1024 * 1024,
+  // A page counts its HTML and its RSC payload's bytes (README: Patched dependencies).
+  cacheMaxMemorySize: 16 * 1024 * 1024,
   webpack(config, { isServer, dev, webpack }) {
     if (!isServer && !dev) {
       shapeClientChunks(config, webpack);

@@ -239,9 +239,10 @@ export async function countAndPage(
   window: Window,
 ): Promise<{ count: CappedCount; rows: SummaryRow[] | null }> {
   // The order the matches are read in does not matter here: all of them are sorted when they are fewer than the cap,
-  // and none is shown when they are more. So a walked table is read in its physical order, by a sequential scan,
-  // allowed for this statement alone (sent in the same round trip): a few hundred pages where the created_at index
-  // visits a page per row ('rose gold hoop' at 1,000,000 products: 9 ms against 14).
+  // and none is shown when they are more. So a walked table is read in the estimate's `anyOrder`: without a material
+  // filter, in its physical order, by a sequential scan allowed for this statement alone (sent in the same round
+  // trip): a few hundred pages where the created_at index visits a page per row ('rose gold hoop' at 1,000,000
+  // products: 9 ms against 14).
   const [, [row]] = await Promise.all([
     tx`select set_config('enable_seqscan', 'on', true)`.execute(),
     tx<{ n: number; keys: [string, string][] }[]>`

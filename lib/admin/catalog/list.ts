@@ -85,7 +85,7 @@ async function walkedPage(tx: Tx, category: Category, query: ListQuery, window: 
 }
 
 /**
- * How many products of the category match. Without a search word, summed from the counters kept with every product
+ * How many products of the category match the list's filters. Without a search word, summed from the counters kept with every product
  * write (public.product_counts has the columns listWhere names), so it costs the same at any catalog size and is
  * exact. A search word needs the products' names and SKUs, so its count stops after SEARCH_COUNT_CAP: a common word
  * ('halo' in 200,000 rings) would otherwise count tens of thousands of matches for every page.
@@ -99,7 +99,10 @@ export async function countMatching(tx: Tx, category: Category, filter: ListFilt
   return { total: await countAllMatching(tx, category, filter), capped: false };
 }
 
-/** The exact count, whatever the filter: what 'Select all matching' confirms when the list's count stopped at the cap. */
+/**
+ * The exact count, whatever the filter: the grid's count (no filter, from the counters), and what 'Select all matching'
+ * confirms when the list's count stopped at the cap.
+ */
 export async function countAllMatching(tx: Tx, category: Category, filter: ListFilter): Promise<number> {
   const [row] = filter.q
     ? await tx<{ total: number }[]>`select count(*)::int as total from ${table(tx, category)} r where ${listWhere(tx, filter)}`

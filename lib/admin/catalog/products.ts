@@ -10,7 +10,7 @@ import { env } from '../../core/env';
 import { totalPagesFor } from '../../core/pagination';
 import { CATEGORY_FIELDS, writeColumns } from './fields';
 import type { EditableRow } from './form-values';
-import { countMatching, loadCategoryList, type CategoryListData } from './list';
+import { countAllMatching, loadCategoryList, type CategoryListData } from './list';
 import type { ListFilter, ListQuery } from './list-params';
 import type { ProductWrite } from './schema';
 import type { ProductStatus } from '../../catalog/status';
@@ -95,7 +95,7 @@ export async function loadCategoryScreen(
       const data = await loadCategoryList(tx, category, list.query, list.timeZone);
       return { category, items: [], total: data.total, capped: data.capped, page: data.page, totalPages: data.totalPages, editing: await loadEditing(tx, category, editId, timeZone), list: data };
     }
-    const { total } = await countMatching(tx, category, ALL_PRODUCTS);
+    const total = await countAllMatching(tx, category, ALL_PRODUCTS);
     const totalPages = totalPagesFor(total, PAGE_SIZE);
     const shown = Math.max(1, Math.min(page, totalPages));
     const adjustable = hasAdjustable(category) ? tx`r.is_adjustable` : tx`false`;

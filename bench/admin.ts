@@ -17,6 +17,7 @@ import { realtimeOptions } from '../lib/core/supabase/realtime';
 import { ensureChromium, CHROMIUM_ARGS } from '../scripts/find-chromium';
 import { DEMO_USERS } from '../supabase/seed/demo-users';
 import { seedBenchOrders } from './admin-orders';
+import { vacuumAllVisible } from '../supabase/seed/vacuum';
 
 const ORDERS = Number(process.env.BENCH_ORDERS) || 100_000;
 const RUNS = Number(process.env.BENCH_ADMIN_RUNS) || 40;
@@ -160,7 +161,7 @@ export async function benchAdmin(opts: { base: string; databaseUrl: string; supa
   let seeded;
   try {
     seeded = await seedBenchOrders(sql, ORDERS);
-    await sql`vacuum analyze public.orders, public.order_items, public.transactions`;
+    await vacuumAllVisible(sql, ['orders', 'order_items', 'transactions']);
   } finally {
     await sql.end();
   }

@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { DEMO_USERS } from '../supabase/seed/demo-users';
 import { seedBenchOrders } from './admin-orders';
 import { reportFromChild, runBenchChild } from './child';
+import { vacuumAllVisible } from '../supabase/seed/vacuum';
 
 const RESULT_TAG = 'CUSTOMERS_RESULT ';
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS) || 20_000;
@@ -64,7 +65,7 @@ async function seedCustomers(databaseUrl: string): Promise<Record<string, unknow
         select id, 'stripe', 're_bench_' || replace(id::text, '-', ''), total_amount / 4, 'succeeded', 'refund', created_at
           from public.orders where order_reference like 'BEN-%' and status = 'completed' and abs(hashtext(id::text)) % 25 = 0`;
     });
-    await sql`vacuum analyze public.customers, public.orders, public.transactions, public.user_profiles`;
+    await vacuumAllVisible(sql, ['customers', 'orders', 'transactions', 'user_profiles']);
     const [counts] = await sql<[{ customers: number; guests: number; orders: number; products: number }]>`
       select (select count(*)::int from public.customers) as customers,
              (select count(*)::int from public.customers where user_id is null) as guests,

@@ -28,6 +28,7 @@ import { benchSoak, benchWorkers, serverRss } from './workers';
 import { benchMail } from './mail';
 import { benchWholesale } from './wholesale';
 import { benchCustomers } from './customers';
+import { vacuumAllVisible } from '../supabase/seed/vacuum';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
@@ -257,7 +258,7 @@ async function main() {
       const sql = postgres(target.databaseUrl, { max: 2, onnotice: () => {} });
       // The catalog as a running shop has it: the seed's million new rows vacuumed and analysed, not being vacuumed
       // by Postgres in the background while the import is timed.
-      await sql`vacuum analyze public.bracelets, public.product_images`;
+      await vacuumAllVisible(sql, ['bracelets', 'product_images']);
       results.load_before_import = await waitForQuiet();
       results.imports = await benchImports(target, await adminCookie(target.supabaseUrl), sql, importRows(100_000), app.pid!).finally(() => sql.end());
       console.log('import:', JSON.stringify(results.imports));

@@ -8,6 +8,7 @@ import { CATEGORY_ORDER, SKU_PREFIX, generateCatalog } from './catalog';
 import { serviceClient } from './client';
 import { COLLECTIONS } from './data';
 import { mapLimit, publicUrl, renderAll, uploadAll } from './images';
+import { vacuumAllVisible } from './vacuum';
 
 export interface ScaleOptions {
   databaseUrl: string;
@@ -142,9 +143,8 @@ export async function seedScale(opts: ScaleOptions): Promise<{ products: number;
     });
     // VACUUM as well as ANALYZE: it marks the new pages all-visible, so the listings' index-only scans read no table
     // rows. Autovacuum would in time, but a run of it during the load (tables are filled two at a time) cannot mark
-    // rows that another table's open transaction may still not see, and then waits for a fifth of the table again:
-    // one table of each seeding was left so, and its deep listing pages read every row they skipped.
-    await sql`vacuum (analyze) public.rings, public.necklaces, public.bracelets, public.earrings, public.body_jewelry, public.product_images`;
+    // rows that another table's open transaction may still not see, and then waits for a fifth of the table again.
+    await vacuumAllVisible(sql, [...CATEGORY_ORDER, 'product_images'], log);
   } finally {
     await sql.end();
   }

@@ -65,7 +65,7 @@ export async function pageLoad(url: string, cookie: string, seconds: number, con
   });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   times.sort((a, b) => a - b);
-  return { connections, p50_ms: percentile(times, 0.5), p95_ms: percentile(times, 0.95), p99_ms: percentile(times, 0.99), rps: Math.round(r.requests.average) };
+  return { connections, requests: r.requests.total, p50_ms: percentile(times, 0.5), p95_ms: percentile(times, 0.95), p99_ms: percentile(times, 0.99), rps: Math.round(r.requests.average) };
 }
 
 function importFile(imageUrl: string, edition: string, count: number): string {

@@ -4,6 +4,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PROJECT_ROOT, SERVE_SCRIPT, type StackConfig } from '../local-stack/config';
 import { waitForHttp } from '../scripts/wait-for-http';
 import { loadAverage, waitForQuiet } from '../scripts/wait-for-quiet';
@@ -42,6 +43,42 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, workers:
 async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+}
+
+/** CPU time (ms) a process has used, every thread, with its children that have ended (Linux counts 100 ticks a second). */
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command name (which may hold spaces): utime, stime, cutime and cstime are the 12th to 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  return ((fields[11] ?? 0) + (fields[12] ?? 0) + (fields[13] ?? 0) + (fields[14] ?? 0)) * 10;
+}
+
+/** CPU time (ms) of a process and of its live children: a server's primary and workers, or Postgres and its backends. */
+export async function treeCpuMs(pid: number): Promise<number> {
+  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(' ').filter(Boolean).map(Number);
+  let total = await cpuMsOf(pid);
+  for (const child of children) total += await cpuMsOf(child);
+  return total;
+}
+
+/**
+ * Where the machine's CPU went while `requests` requests were served in `seconds`: per request, in the server
+ * (primary and workers), in Postgres and in this process (the load generator and the Auth and Stripe stand-ins);
+ * and the cores each used. With both cores busy, the side with more workers can only use what the others leave.
+ */
+export async function cpuDuring<T extends { requests: number }>(serverPid: number, postgresPid: number, measure: () => Promise<T>) {
+  const before = { server: await treeCpuMs(serverPid), postgres: await treeCpuMs(postgresPid), bench: process.cpuUsage(), at: performance.now() };
+  const result = await measure();
+  const ms = performance.now() - before.at;
+  const own = process.cpuUsage(before.bench);
+  const used = { server: (await treeCpuMs(serverPid)) - before.server, postgres: (await treeCpuMs(postgresPid)) - before.postgres, bench: (own.user + own.system) / 1000 };
+  const per = (v: number) => +(v / Math.max(1, result.requests)).toFixed(1);
+  const cores = (v: number) => +(v / ms).toFixed(2);
+  return {
+    ...result,
+    cpu_ms_per_request: { server: per(used.server), postgres: per(used.postgres), bench: per(used.bench) },
+    cores: { server: cores(used.server), postgres: cores(used.postgres), bench: cores(used.bench) },
+  };
 }
 
 /** Resident memory (MB) of a server's primary and of each of its workers. */
@@ -83,7 +120,7 @@ async function uncachedUnderLoad(base: string, shift: number) {
   );
   const seconds = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
-  return { connections: 10, pages: paths.length, p50_ms: pct(times, 0.5), p95_ms: pct(times, 0.95), rps: Math.round(paths.length / seconds) };
+  return { connections: 10, requests: paths.length, p50_ms: pct(times, 0.5), p95_ms: pct(times, 0.95), rps: Math.round(paths.length / seconds) };
 }
 
 /**
@@ -93,6 +130,8 @@ async function uncachedUnderLoad(base: string, shift: number) {
  */
 export async function benchWorkers(opts: { cfg: StackConfig; env: NodeJS.ProcessEnv; port: number; sides: number[]; seconds: number; log: ServerLog }) {
   const customer = await sessionCookie(opts.cfg, await seedCustomer(opts.cfg));
+  // The postmaster's pid is the first line of its data folder's postmaster.pid.
+  const postgresPid = Number((await readFile(join(opts.cfg.pgDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
   const out: Record<string, unknown> = {};
   for (const [i, workers] of opts.sides.entries()) {
     const server = await startServer(opts.port, opts.env, workers, opts.log, `${workers}w`);
@@ -105,8 +144,9 @@ export async function benchWorkers(opts: { cfg: StackConfig; env: NodeJS.Process
       }
       // Each side starts on a quiet machine: the first side's load would otherwise still weigh on the second's figures.
       const side: Record<string, unknown> = { load_average: await waitForQuiet() };
-      side.uncached_listing = await uncachedUnderLoad(server.base, i + 1);
-      for (const [name, [path, cookie]] of Object.entries(pages)) side[name] = await pageLoad(server.base + path, cookie, opts.seconds);
+      const pid = server.child.pid!;
+      side.uncached_listing = await cpuDuring(pid, postgresPid, () => uncachedUnderLoad(server.base, i + 1));
+      for (const [name, [path, cookie]] of Object.entries(pages)) side[name] = await cpuDuring(pid, postgresPid, () => pageLoad(server.base + path, cookie, opts.seconds));
       side.rss_after_load = await serverRss(server.child.pid!);
       side.load_average_after = await loadAverage();
       out[`workers_${workers}`] = side;

@@ -81,6 +81,32 @@ export async function cpuDuring<T extends { requests: number }>(serverPid: numbe
   };
 }
 
+/** Fixed work for one process: objects built, turned into JSON and back, as a render allocates. */
+const SPIN = `const t=performance.now();let k=[];for(let r=0;r<120;r++){const a=[];for(let i=0;i<5000;i++)a.push({id:'p'+i+r,n:'Ring '+i,p:i*1.5,t:['a',String(i)]});k.push(JSON.parse(JSON.stringify(a))[r]);if(k.length>50)k=[]}console.log(performance.now()-t)`;
+
+async function spin(count: number): Promise<number[]> {
+  const one = () =>
+    new Promise<number>((resolve, reject) => {
+      const child = spawn(process.execPath, ['-e', SPIN], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.once('exit', (code) => (code === 0 ? resolve(Number(out)) : reject(new Error(`spin exited with ${code}`))));
+    });
+  return Promise.all(Array.from({ length: count }, one));
+}
+
+/**
+ * How far this machine's cores run side by side: the same work in one process, then in `cores` at once. A speedup
+ * near `cores` means independent cores; near 1, cores that share one (hyperthreads). The N-worker side can gain no
+ * more than this, and less while Postgres and this process take their share.
+ */
+export async function coreScaling(cores: number) {
+  const alone = Math.min(...(await spin(1)), ...(await spin(1)));
+  const together = await spin(cores);
+  const slowest = Math.max(...together);
+  return { processes: cores, alone_ms: Math.round(alone), together_ms: together.map(Math.round), speedup: +((cores * alone) / slowest).toFixed(2) };
+}
+
 /** Resident memory (MB) of a server's primary and of each of its workers. */
 export async function serverRss(pid: number): Promise<{ primary_mb: number; workers_mb: Record<string, number> }> {
   const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(' ').filter(Boolean).map(Number);
@@ -130,9 +156,11 @@ async function uncachedUnderLoad(base: string, shift: number) {
  */
 export async function benchWorkers(opts: { cfg: StackConfig; env: NodeJS.ProcessEnv; port: number; sides: number[]; seconds: number; log: ServerLog }) {
   const customer = await sessionCookie(opts.cfg, await seedCustomer(opts.cfg));
+  await waitForQuiet();
+  const out: Record<string, unknown> = { cores: await coreScaling(Math.max(...opts.sides)) };
+  console.log('cores side by side:', JSON.stringify(out.cores));
   // The postmaster's pid is the first line of its data folder's postmaster.pid.
   const postgresPid = Number((await readFile(join(opts.cfg.pgDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-  const out: Record<string, unknown> = {};
   for (const [i, workers] of opts.sides.entries()) {
     const server = await startServer(opts.port, opts.env, workers, opts.log, `${workers}w`);
     try {

@@ -6,18 +6,21 @@ import { vacuumAllVisible } from '@/supabase/seed/vacuum';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
 const other = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-const table = `vacuum_probe_${crypto.randomUUID().slice(0, 8)}`;
+// A schema of its own: the tests of the migrations and grants read every table in public, and run alongside.
+const schema = `vacuum_probe_${crypto.randomUUID().slice(0, 8)}`;
+const table = 'probe';
 afterAll(async () => {
-  await sql.unsafe(`drop table if exists public.${table}`);
+  await sql.unsafe(`drop schema if exists ${schema} cascade`);
   await Promise.all([sql.end(), other.end()]);
 });
 
 const visibility = async () =>
   (await sql<{ relpages: number; relallvisible: number }[]>`
-    select relpages, relallvisible from pg_class where relnamespace = 'public'::regnamespace and relname = ${table}`)[0]!;
+    select relpages, relallvisible from pg_class where relnamespace = ${schema}::regnamespace and relname = ${table}`)[0]!;
 
 it('marks every page all-visible once an older snapshot has ended', async () => {
-  await sql.unsafe(`create table public.${table} (id int primary key, filler text)`);
+  await sql.unsafe(`create schema ${schema}`);
+  await sql.unsafe(`create table ${schema}.${table} (id int primary key, filler text)`);
   // A snapshot taken before the load commits, held by another connection for 1.5 s.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -29,11 +32,11 @@ it('marks every page all-visible once an older snapshot has ended', async () => 
     await held;
   });
   await snapshot;
-  await sql.unsafe(`insert into public.${table} select g, repeat('x', 200) from generate_series(1, 5000) g`);
+  await sql.unsafe(`insert into ${schema}.${table} select g, repeat('x', 200) from generate_series(1, 5000) g`);
   setTimeout(release, 1_500);
 
   const lines: string[] = [];
-  await vacuumAllVisible(sql, [table], (line) => lines.push(line));
+  await vacuumAllVisible(sql, [table], (line) => lines.push(line), schema);
   await holder;
 
   const { relpages, relallvisible } = await visibility();

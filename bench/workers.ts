@@ -53,16 +53,20 @@ async function cpuMsOf(pid: number): Promise<number> {
   return ((fields[11] ?? 0) + (fields[12] ?? 0) + (fields[13] ?? 0) + (fields[14] ?? 0)) * 10;
 }
 
+/** The pids of a process's live children: a server's workers, or Postgres's backends. */
+async function childrenOf(pid: number): Promise<number[]> {
+  return (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(' ').filter(Boolean).map(Number);
+}
+
 /** CPU time (ms) of a process and of its live children: a server's primary and workers, or Postgres and its backends. */
-export async function treeCpuMs(pid: number): Promise<number> {
-  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(' ').filter(Boolean).map(Number);
+async function treeCpuMs(pid: number): Promise<number> {
   let total = await cpuMsOf(pid);
-  for (const child of children) total += await cpuMsOf(child);
+  for (const child of await childrenOf(pid)) total += await cpuMsOf(child);
   return total;
 }
 
 /**
- * Where the machine's CPU went while `requests` requests were served in `seconds`: per request, in the server
+ * Where the machine's CPU went while `measure` served its `requests`: per request, in the server
  * (primary and workers), in Postgres and in this process (the load generator and the Auth and Stripe stand-ins);
  * and the cores each used. With both cores busy, the side with more workers can only use what the others leave.
  */
@@ -109,9 +113,8 @@ export async function coreScaling(cores: number) {
 
 /** Resident memory (MB) of a server's primary and of each of its workers. */
 export async function serverRss(pid: number): Promise<{ primary_mb: number; workers_mb: Record<string, number> }> {
-  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(' ').filter(Boolean).map(Number);
   const workers: Record<string, number> = {};
-  for (const child of children) workers[child] = await rssOf(child);
+  for (const child of await childrenOf(pid)) workers[child] = await rssOf(child);
   return { primary_mb: await rssOf(pid), workers_mb: workers };
 }
 
@@ -175,7 +178,7 @@ export async function benchWorkers(opts: { cfg: StackConfig; env: NodeJS.Process
       const pid = server.child.pid!;
       side.uncached_listing = await cpuDuring(pid, postgresPid, () => uncachedUnderLoad(server.base, i + 1));
       for (const [name, [path, cookie]] of Object.entries(pages)) side[name] = await cpuDuring(pid, postgresPid, () => pageLoad(server.base + path, cookie, opts.seconds));
-      side.rss_after_load = await serverRss(server.child.pid!);
+      side.rss_after_load = await serverRss(pid);
       side.load_average_after = await loadAverage();
       out[`workers_${workers}`] = side;
       console.log(`${workers} worker(s): ${JSON.stringify(side)}`);

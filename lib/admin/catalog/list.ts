@@ -85,10 +85,11 @@ async function walkedPage(tx: Tx, category: Category, query: ListQuery, window: 
 }
 
 /**
- * How many products of the category match the list's filters. Without a search word, summed from the counters kept with every product
- * write (public.product_counts has the columns listWhere names), so it costs the same at any catalog size and is
- * exact. A search word needs the products' names and SKUs, so its count stops after SEARCH_COUNT_CAP: a common word
- * ('halo' in 200,000 rings) would otherwise count tens of thousands of matches for every page.
+ * How many products of the category match the list's filters. Without a search word, summed from the counters kept
+ * with every product write (public.product_counts has the columns listWhere names), so it costs the same at any
+ * catalog size and is exact. A search word needs the products' names and SKUs, so its count stops after
+ * SEARCH_COUNT_CAP: a common word ('halo' in 200,000 rings) would otherwise count tens of thousands of matches for
+ * every page.
  */
 export async function countMatching(tx: Tx, category: Category, filter: ListFilter): Promise<CappedCount> {
   if (filter.q) {

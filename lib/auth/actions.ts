@@ -8,7 +8,7 @@ import { defineAction } from '../entry/define-action';
 import { env } from '../core/env';
 import { clientAddress, RATE_RULES } from '../core/rate-limit';
 import { createSupabaseServerClient } from '../core/supabase/server';
-import { authRefusal } from './auth-errors';
+import { authRefusal, mailRefusal } from './auth-errors';
 import { emailRedirectTo, UPDATE_PASSWORD_PATH } from './email-links';
 import { safeNextPath } from './redirects';
 import { credentialsSchema, emailOnlySchema, newPasswordSchema, signOutSchema, verifyCodeSchema } from './schemas';
@@ -82,7 +82,8 @@ export const sendMagicLink = defineAction({
       email,
       options: { emailRedirectTo: emailRedirectTo(env().SITE_URL, safeNextPath(next)), shouldCreateUser: true },
     });
-    if (error) throw authRefusal(error, { action: 'sendMagicLink', requestId });
+    const refusal = error && mailRefusal(error, { action: 'sendMagicLink', requestId });
+    if (refusal) throw refusal;
     return { message: CONFIRMATION.magic_link };
   },
 });
@@ -99,7 +100,8 @@ export const sendPasswordReset = defineAction({
     const { error } = await supabase.auth.resetPasswordForEmail(email, {
       redirectTo: emailRedirectTo(env().SITE_URL, UPDATE_PASSWORD_PATH),
     });
-    if (error) throw authRefusal(error, { action: 'sendPasswordReset', requestId });
+    const refusal = error && mailRefusal(error, { action: 'sendPasswordReset', requestId });
+    if (refusal) throw refusal;
     return { message: CONFIRMATION.forgotten_password };
   },
 });

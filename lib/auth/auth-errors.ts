@@ -4,7 +4,7 @@ import 'server-only';
 // cannot be reached or fails, instead of its internals.
 import { isAuthRetryableFetchError, isAuthWeakPasswordError, type AuthError } from '@supabase/supabase-js';
 import { ActionError } from '../core/action-result';
-import { logError } from '../core/log';
+import { logError, logWarn } from '../core/log';
 
 export const AUTH_UNAVAILABLE = 'The sign-in service is not answering. Please try again in a moment.';
 
@@ -30,4 +30,16 @@ export function authRefusal(error: AuthError, context: { action: string; request
     return new ActionError(AUTH_UNAVAILABLE, 503);
   }
   return new ActionError(error.message, status >= 400 && status < 500 ? status : 400);
+}
+
+/**
+ * The refusal to show for an Auth error of the reset and magic-link forms, or null to answer as if the mail went.
+ * Auth refuses a second mail to one address within its resend interval (over_email_send_rate_limit), and only an
+ * address with an account has a mail to refuse: shown, it would tell who has one. Logged, so a project-wide mail
+ * limit reached is seen.
+ */
+export function mailRefusal(error: AuthError, context: { action: string; requestId?: string }): ActionError | null {
+  if (error.code !== 'over_email_send_rate_limit') return authRefusal(error, context);
+  logWarn(`auth ${context.action}: mail not sent`, { requestId: context.requestId, reason: error.message });
+  return null;
 }

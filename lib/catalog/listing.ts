@@ -7,7 +7,8 @@ import type { ListingQuery, Sort } from './listing-params';
 import { InvalidCategoryError, resolveCategorySlug, type SlugClause } from './slugs';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
-import { logError } from '../core/log';
+import { genericFailure } from '../core/errors';
+import { logError, newRequestId } from '../core/log';
 import { CATALOG_TAG } from '../core/cache/tags';
 import { ACTIVE_SQL } from './status';
 
@@ -211,16 +212,26 @@ export async function getListing(scope: ListingScope, query: ListingQuery): Prom
 export type ListingOutcome = { ok: true; page: ListingPage } | { ok: false; message: string };
 
 /**
- * The listing as the page shows it: the page of products, or the message of what went wrong ('Invalid table …
- * for category …' for an unknown category, the database's message otherwise), so the page renders its error state
- * instead of failing.
+ * A page number past the listing's last page: answered 404 and never cached, so made-up page numbers add nothing to
+ * the cache. Page 1 of an empty listing is a page.
+ */
+export function isPastLastPage(page: ListingPage): boolean {
+  return page.page > Math.max(1, page.totalPages);
+}
+
+/**
+ * The listing as the page shows it: the page of products, or the message of what went wrong, so the page renders its
+ * error state instead of failing: 'Invalid table … for category …' for an unknown category, the shop's generic
+ * message and a reference otherwise. The database's own text goes to the log only, under that reference.
  */
 export async function getListingOutcome(scope: ListingScope, query: ListingQuery): Promise<ListingOutcome> {
   try {
     return { ok: true, page: await getListing(scope, query) };
   } catch (err) {
-    if (!(err instanceof InvalidCategoryError)) logError('Listing query failed', err);
-    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+    if (err instanceof InvalidCategoryError) return { ok: false, message: err.message };
+    const requestId = newRequestId();
+    logError('Listing query failed', err, { requestId });
+    return { ok: false, message: genericFailure(requestId) };
   }
 }
 

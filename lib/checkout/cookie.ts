@@ -1,8 +1,9 @@
 // The checkout cookie: the ids of the checkouts this browser started, HMAC-signed so another browser holding an
-// order id cannot claim it. It grants reading the confirmation page and saving addresses for those checkouts.
+// order id cannot claim it. It grants reading the confirmation page and saving addresses for those checkouts. It
+// ends with the session: the session's cookie handling clears it on any sign-out (lib/core/supabase/cookies.ts).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
-export const CHECKOUT_COOKIE = 'shop_checkout';
+export { CHECKOUT_COOKIE } from '../core/supabase/cookies';
 export const CHECKOUT_COOKIE_MAX_IDS = 20;
 export const CHECKOUT_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30;
 

@@ -56,13 +56,15 @@ async function paidFromBrowser(orderId: string, checkoutIds: readonly string[]):
 /**
  * The database actor that reads `orderId`'s documents for the request being served: the service role for a valid
  * token or the paying browser, else the signed-in user (RLS lets the owner and admins read, nobody else); null for a
- * stranger. The cheap proofs are tried first: the token, then the cookie, then the session (a call to Auth).
+ * stranger. The token is tried first; then the session (a call to Auth where the browser has one) before the cookie:
+ * a session Auth has ended takes the checkout cookie with it (lib/core/supabase/cookies.ts), as a sign-out does, and
+ * no middleware has asked Auth on this route.
  */
 export async function documentReader(orderId: string, token: string | null): Promise<DbActor | null> {
   if (!isUuid(orderId)) return null;
   if (token && isOrderToken(orderId, token)) return SERVICE;
+  const user = await getCurrentUser().catch(() => null);
   const checkoutIds = await browserCheckoutIds();
   if (await paidFromBrowser(orderId.toLowerCase(), checkoutIds)) return SERVICE;
-  const user = await getCurrentUser().catch(() => null);
   return user ? actorFor(user) : null;
 }

@@ -3,7 +3,7 @@
 // header tricks (CR/LF, a second address, a display name smuggled into the address), so nothing read from the
 // database or typed by a person can add a header or a recipient.
 import { z } from 'zod';
-import { hasForbiddenCharacters } from '../core/validation/text';
+import { hasForbiddenCharacters, spaceForbiddenCharacters } from '../core/validation/text';
 
 export interface MailAttachment {
   filename: string;
@@ -51,8 +51,14 @@ export const composedMailSchema = z.object({
     .max(10),
 });
 
-/** Text from the database or a person, made safe for a subject line: control characters and line breaks to spaces. */
+/**
+ * Text from the database or a person, made safe for a subject line: control characters, line breaks and bidi
+ * controls to spaces. The transport sends it as encoded-words of its own (transport.ts), so text that looks like
+ * an encoded-word ('=?utf-8?q?…?=') reaches the reader as the very text it is, never decoded into something else.
+ */
 export function subjectText(value: string, max = 120): string {
-  const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  const flat = spaceForbiddenCharacters(value).replace(/\s+/g, ' ').trim();
+  // Counted in code points, so a cut never leaves half of an emoji's surrogate pair.
+  const points = Array.from(flat);
+  return points.length > max ? `${points.slice(0, max - 1).join('')}…` : flat;
 }

@@ -4,6 +4,7 @@ import 'server-only';
 // connections (a sender sends several messages at once), timeouts short enough that a hung server costs a try, not
 // the sender, and no file or URL access from message content.
 import nodemailer from 'nodemailer';
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import { env } from '../core/env';
 import { composedMailSchema, type ComposedMail } from './message';
 
@@ -43,6 +44,16 @@ function isLoopback(host: string): boolean {
   return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host === '::1';
 }
 
+/**
+ * A header value that carries text from the database or a person, as the shop's own encoded-words (RFC 2047,
+ * UTF-8, base64) whenever it holds anything but printable ASCII or the `=?` that opens an encoded-word. A name
+ * written as encoded-words ('=?utf-8?q?x=0D=0ABcc…?=') then reaches the reader as that literal text: mail clients
+ * decode only what the shop encoded. Nodemailer itself passes a well-formed encoded-word through untouched.
+ */
+export function headerText(value: string): string {
+  return /^[\x20-\x7e]*$/.test(value) && !value.includes('=?') ? value : encodeWord(value, 'B', 52);
+}
+
 /** The address part of MAIL_FROM ('Shop <orders@shop.example>' → 'orders@shop.example'). */
 export function fromAddress(from: string): string {
   return /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
@@ -72,7 +83,7 @@ export function createMailTransport(opts: TransportOptions): MailTransport {
       const info = await transporter.sendMail({
         from: opts.from,
         to: m.to,
-        subject: m.subject,
+        subject: headerText(m.subject),
         html: m.html,
         text: m.text,
         messageId,

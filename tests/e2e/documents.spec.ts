@@ -4,45 +4,22 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { extractText } from 'unpdf';
-import { addToCart } from '../../lib/cart/lines';
-import { CART_STORAGE_KEY, type CartItem } from '../../lib/cart/types';
 import { SEED_SHOP_SETTINGS } from '../../supabase/seed/shop-settings';
 import { adminTest } from './support/admin-session';
-import { fillCard, fillShipping } from './support/checkout-form';
+import { payForCart, ringCart } from './support/checkout-form';
 import { latestMail } from '../support/mailbox';
 import { formatCents } from '../../lib/core/format/money';
 
 // Closed by its idle timeout: with fullyParallel a worker may run this file's hooks again after afterAll.
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, idle_timeout: 2, onnotice: () => {} });
 
-/** A seeded ring sold at its stone-1 price, as the cart code adds it (at its MOQ). */
-async function ringCart(): Promise<CartItem[]> {
-  const [ring] = await sql<{ id: string; name: string; sku: string; material: string; moq: number | null; price: string; stone: string | null }[]>`
-    select id, name, sku, material, moq, price_stone1 as price, stone_details ->> 'Stone1' as stone from rings
-     where price_stone1 > 0 and sku like 'RNG-%' order by sku limit 1`;
-  const price = Number(ring!.price);
-  return addToCart([], {
-    productId: ring!.id,
-    quantity: ring!.moq ?? 1,
-    specifications: { stoneType: 'stone1', ...(ring!.stone ? { stoneName: ring!.stone } : {}), material: ring!.material },
-    selectedPrice: price,
-    product: { name: ring!.name, sku: ring!.sku, category: 'rings', imageUrl: null, moq: ring!.moq ?? 1, price },
-  });
-}
-
 /** Pays for a seeded ring as a guest in `page`; answers the confirmation's order id, reference and the buyer's address. */
 async function buyAsGuest(page: Page): Promise<{ orderId: string; reference: string; email: string; totalCents: number }> {
-  const items = await ringCart();
+  const items = await ringCart(sql);
   const email = `guest-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@documents.test`;
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [CART_STORAGE_KEY, JSON.stringify(items)] as const);
-  await page.goto('/checkout');
-  await fillShipping(page, email);
-  await fillCard(page, '4242424242424242');
-  await page.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  const orderId = new URL(page.url()).pathname.split('/').pop()!;
+  const { orderId, reference } = await payForCart(page, items, email);
   const totalCents = Math.round(items[0]!.quantity * items[0]!.selectedPrice! * 100);
-  return { orderId, reference: (await page.getByTestId('order-reference').textContent())!.trim(), email, totalCents };
+  return { orderId, reference, email, totalCents };
 }
 
 async function pdfText(bytes: Buffer): Promise<string> {

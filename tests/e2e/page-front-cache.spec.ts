@@ -1,6 +1,35 @@
 // The production server's front cache of whole pages (lib/core/cache/page-front-cache.mjs, scripts/serve.mjs): a cached
-// page is answered again from it, with the very headers and bytes Next gave; pages rendered per request never are.
+// page is answered again from it, with the very headers and bytes Next gave, and only in a coding the client
+// accepts; pages rendered per request never are.
+import { Agent, get } from 'node:http';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+
+interface RawAnswer {
+  front: string | undefined;
+  encoding: string;
+  body: Buffer;
+}
+
+/** GETs with exactly these request headers, on one kept-alive connection (so one worker and its cache answer). */
+function rawClient() {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const request = (path: string, headers: Record<string, string>) =>
+    new Promise<RawAnswer>((resolve, reject) => {
+      get(new URL(path, process.env.E2E_BASE_URL), { agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            front: res.headers['x-front-cache'] as string | undefined,
+            encoding: res.headers['content-encoding'] ?? 'identity',
+            body: Buffer.concat(chunks),
+          }),
+        );
+      }).on('error', reject);
+    });
+  return { request, close: () => agent.destroy() };
+}
 
 test.describe('front cache of whole pages @desktop-only', () => {
   for (const path of ['/category/rings?sort=price-asc', '/search?q=gold%20ring&sort=price-asc']) {
@@ -33,5 +62,39 @@ test.describe('front cache of whole pages @desktop-only', () => {
       expect(res.headers()['x-front-cache']).toBeUndefined();
       expect(res.headers()['content-security-policy']).toMatch(/'nonce-/);
     }
+  });
+
+  test('gives each client the page only in a coding it accepts, whoever filled the cache', async () => {
+    const client = rawClient();
+    const path = `/about?coding=${Date.now().toString(36)}`;
+    // A client that takes deflate only fills the cache: Next answers it deflate.
+    await expect
+      .poll(async () => {
+        const res = await client.request(path, { 'accept-encoding': 'deflate' });
+        expect(res.encoding).toBe('deflate');
+        return res.front;
+      })
+      .toBe('HIT');
+    const deflated = await client.request(path, { 'accept-encoding': 'deflate' });
+    expect(inflateSync(deflated.body).toString()).toContain('<html');
+    // Curl, monitors (no Accept-Encoding) and a client refusing gzip get the page as it is, from the cache too.
+    const seen: string[] = [];
+    await expect
+      .poll(async () => {
+        const res = await client.request(path, {});
+        seen.push(res.encoding);
+        return res.front;
+      })
+      .toBe('HIT');
+    expect(seen.every((encoding) => encoding === 'identity'), seen.join()).toBe(true);
+    for (const header of ['gzip;q=0', 'gzip;q=0, br', 'identity']) {
+      const res = await client.request(path, { 'accept-encoding': header });
+      expect(res.encoding, header).toBe('identity');
+      expect(res.body.toString(), header).toContain('<html');
+    }
+    const zipped = await client.request(path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.encoding).toBe('gzip');
+    expect(gunzipSync(zipped.body).toString()).toContain('<html');
+    client.close();
   });
 });

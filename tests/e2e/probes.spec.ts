@@ -1,6 +1,7 @@
 // Outsider probes against the running production servers: oversized bodies are refused at their cap without the
-// server's memory growing, unknown pages are 404s that never enter the page cache, and checkout sessions are rate
-// limited per address across both app servers.
+// server's memory growing, unknown pages are 404s that never enter the page cache, unique searches and page numbers
+// leave the cache's disk use within its bound, and checkout sessions are rate limited per address across both app
+// servers.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
@@ -8,6 +9,9 @@ import { expect, test, type Locator } from '@playwright/test';
 import postgres from 'postgres';
 import sharp from 'sharp';
 import { appPids, rssKb, serverA, serverB, uniqueAddress } from './support/servers';
+import { CACHE_DISK_MAX_BYTES, cacheFolders, scanEntries } from '../../lib/core/cache/disk-bound.mjs';
+import { encodeSearchState } from '../../lib/catalog/search-state';
+import { canOptimize, optimizedUrl } from '../../components/shop/listing/image-srcset';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 1, idle_timeout: 2, onnotice: () => {} });
 const MB = 1024 * 1024;
@@ -129,6 +133,67 @@ test.describe('probes @desktop-only', () => {
     await expect.poll(async () => (await request.get('/category/earrings')).headers()['x-nextjs-cache'], { timeout: 10_000 }).toBe('HIT');
     expect(onDisk('/category/earrings')).toBe(true);
     expect((await request.get(`/rings/${ring!.id}`)).status()).toBe(200);
+  });
+
+  test('unique searches and page numbers past the last leave the disk within its bound; a page past the last is a 404', async ({ page }) => {
+    test.setTimeout(120_000);
+    const server = join(import.meta.dirname, '..', '..', process.env.NEXT_DIST_DIR || '.next-e2e', 'server');
+    const entries = () => scanEntries(cacheFolders(server));
+    const diskUse = async () => (await entries()).reduce((sum, e) => sum + e.bytes, 0);
+    const before = await diskUse();
+    const nonce = Date.now().toString(36);
+    const words = Array.from({ length: 250 }, (_, i) => `probe${nonce}w${i}`);
+    const pages = Array.from({ length: 250 }, (_, i) => 900_000 + i);
+    const probes = [
+      ...words.map((q) => ({ path: `/search?q=${q}`, status: 200 })),
+      ...pages.map((n) => ({ path: `/category/rings?page=${n}`, status: 404 })),
+    ];
+    const started = Date.now();
+    let next = 0;
+    // Eight at a time, across both servers (two workers each) sharing one build folder.
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, lane) => {
+        while (next < probes.length) {
+          const probe = probes[next++]!;
+          const res = await fetch(`${lane % 2 ? serverB : serverA}${probe.path}`);
+          await res.arrayBuffer();
+          expect(res.status, probe.path).toBe(probe.status);
+        }
+      }),
+    );
+    const after = await diskUse();
+    console.log(
+      `cache on disk: ${(before / 1024 / 1024).toFixed(1)} MB before, ${(after / 1024 / 1024).toFixed(1)} MB after ${probes.length} ` +
+        `unique requests in ${((Date.now() - started) / 1000).toFixed(1)} s (bound ${CACHE_DISK_MAX_BYTES / 1024 / 1024} MB)`,
+    );
+    // None of them is a file: searches are held in memory only, pages past the last are never stored.
+    const stems = (await entries()).map((e) => e.stem);
+    const states = new Set(words.map((q) => encodeSearchState({ q, page: 1, sort: 'relevance', materials: [] })));
+    expect(stems.filter((s) => states.has(s.slice(s.lastIndexOf('/') + 1)))).toEqual([]);
+    expect(stems.filter((s) => /\/category\/rings\/9\d{5}\./.test(s))).toEqual([]);
+    expect(after).toBeLessThanOrEqual(CACHE_DISK_MAX_BYTES);
+    // A page past the last shows the listing's empty state as its 404.
+    for (const path of [`/category/rings?page=${pages[0]}`, '/products?page=999999&sort=price-asc']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'No products found' }), path).toBeVisible();
+      await expect(page.getByText('Try adjusting your filters or search criteria.'), path).toBeVisible();
+    }
+  });
+
+  test('the image optimiser resizes at the one quality the shop asks for, so a visitor cannot multiply its cached copies', async ({ request }) => {
+    const [ring] = await sql<{ image_url: string }[]>`select image_url from rings where image_url is not null order by created_at limit 1`;
+    expect(ring, 'a seeded ring has an image').toBeDefined();
+    expect(canOptimize(ring!.image_url), ring!.image_url).toBe(true);
+    const webp = { headers: { accept: 'image/avif,image/webp,*/*' } };
+    const asked = await request.get(optimizedUrl(ring!.image_url, 256), webp);
+    expect(asked.status()).toBe(200);
+    expect(asked.headers()['content-type']).toBe('image/webp');
+    // Before: every q from 1 to 100 was resized and stored, a hundred copies of each width of each image.
+    for (const q of [1, 74, 76, 100]) {
+      const res = await request.get(optimizedUrl(ring!.image_url, 256, q), webp);
+      expect(res.status(), `q=${q}`).toBe(400);
+    }
   });
 
   test('50 checkout sessions in 2 s from one address: the limit holds across both servers, with Retry-After', async () => {

@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { latestMail, type Mail } from '../support/mailbox';
 import { adminTest } from './support/admin-session';
 import { fillCard, fillShipping } from './support/checkout-form';
+import { cspDirective, NONCE_SCRIPTS, watchCsp } from './support/csp';
 import { hydrated } from './support/hydration';
 import { fromAddress, uniqueAddress } from './support/servers';
 
@@ -73,17 +74,25 @@ adminTest('a guest’s quote is answered in admin, accepted from the mail link a
   const phone = await browser.newContext();
   await fromAddress(phone, uniqueAddress());
   const buyer = await phone.newPage();
-  await buyer.goto(link);
+  // The quote and its payment show the buyer's details: their policy runs only this response's scripts (nonce).
+  const violations = await watchCsp(buyer);
+  const quotePage = await buyer.goto(link);
+  expect(cspDirective(quotePage!.headers()['content-security-policy'], 'script-src')).toMatch(NONCE_SCRIPTS);
   await expect(buyer.getByTestId('quote-status')).toHaveText('Quoted');
   await expect(buyer.getByTestId('quote-total')).toHaveText('$242.50');
   await expect(buyer.getByText('Hand-finished to order.')).toBeVisible();
   await buyer.getByRole('link', { name: 'Accept and pay' }).click();
   await expect(buyer.getByRole('heading', { name: `Checkout: quote ${reference}` })).toBeVisible();
+  // Opened as a page of its own (the link navigated inside the quote's page), the card form loads under its policy.
+  const payPage = await buyer.reload();
+  expect(cspDirective(payPage!.headers()['content-security-policy'], 'script-src')).toMatch(NONCE_SCRIPTS);
+  await hydrated(buyer);
   await expect(buyer.getByTestId('checkout-total')).toHaveText('$242.50');
   await fillShipping(buyer, email);
   await fillCard(buyer, '4242424242424242');
   await buyer.getByRole('button', { name: /^Pay/ }).click();
   await expect(buyer.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  expect(violations).toEqual([]);
   const orderReference = (await buyer.getByTestId('order-reference').textContent())!.trim();
 
   // The quote is accepted, its page links the order, and staff see the order.

@@ -1,12 +1,13 @@
 // Security headers, the Content-Security-Policy in real Chromium, the session cookie, sign-in redirects and
 // cross-site posts, against the production build.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { User } from '@supabase/supabase-js';
 import { signUserHandoff, USER_HANDOFF_HEADER } from '../../lib/core/supabase/user-handoff';
 import { DEMO_USERS } from '../../supabase/seed/demo-users';
 import { fillCard, fillShipping } from './support/checkout-form';
+import { cspDirective, NONCE_SCRIPTS, watchCsp } from './support/csp';
 import { newCustomer, signInWithForm } from './support/people';
 import { fromAddress, serverA, uniqueAddress } from './support/servers';
 
@@ -38,8 +39,8 @@ test.describe('security headers @desktop-only', () => {
 
   test("the checkout's policy has a nonce and the Payment Element's documented sources", async ({ request }) => {
     const csp = (await request.get('/checkout')).headers()['content-security-policy']!;
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
-    expect(directive('script-src')).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+    const directive = (name: string) => cspDirective(csp, name);
+    expect(directive('script-src')).toMatch(NONCE_SCRIPTS);
     for (const source of ['https://js.stripe.com', 'https://*.js.stripe.com']) expect(directive('script-src')).toContain(source);
     for (const source of ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']) {
       expect(directive('frame-src')).toContain(source);
@@ -49,22 +50,30 @@ test.describe('security headers @desktop-only', () => {
     const again = (await request.get('/checkout')).headers()['content-security-policy']!;
     expect(again).not.toBe(csp);
   });
-});
 
-/** Collects CSP violations the page reports (event and console), from before its first script. */
-async function watchCsp(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
-  });
-  await page.exposeFunction('__reportCsp', (v: string) => violations.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __reportCsp: (v: string) => void }).__reportCsp(`${e.violatedDirective} ${e.blockedURI}`);
+  test("a quote's page and its payment page, which show the buyer's details, get the nonce policy", async ({ request }) => {
+    const asked = await request.post('/api/quotes', {
+      headers: { 'x-forwarded-for': uniqueAddress() },
+      data: {
+        lines: [{ productId: await pricedRing(), quantity: 5, specifications: {} }],
+        contact: { name: 'Nonce Buyer', email: `nonce-${Date.now().toString(36)}@buyer.test`, phone: '+1 555 0100' },
+      },
     });
+    expect(asked.status()).toBe(201);
+    const { path } = (await asked.json()) as { path: string };
+    const [page, query] = path.split('?');
+    for (const url of [path, `${page}/pay?${query}`]) {
+      const res = await request.get(url);
+      expect(res.status(), url).toBe(200);
+      const script = cspDirective(res.headers()['content-security-policy'], 'script-src');
+      expect(script, url).toMatch(NONCE_SCRIPTS);
+      expect(script, url).not.toContain("'unsafe-inline'");
+      // Next.js put this response's nonce on the scripts it rendered, so the page runs.
+      const nonce = /'nonce-([^']+)'/.exec(script)![1];
+      expect(await res.text(), url).toContain(`nonce="${nonce}"`);
+    }
   });
-  return violations;
-}
+});
 
 test('the shopping journeys raise no CSP violation in Chromium', async ({ page, context }) => {
   test.setTimeout(120_000);

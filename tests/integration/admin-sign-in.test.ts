@@ -1,16 +1,18 @@
 // Admin sign-in and the header search, through the real Auth stand-in and database: an admin is sent to the dashboard
 // with a session; a customer is signed out again with 'You do not have admin permissions'; a failing membership
 // lookup says 'Failed to verify admin status'; wrong passwords get the Auth server's message; attempts are rate
-// limited. Search finds products by word prefixes, 5 per category and 10 in all.
+// limited, on one budget per e-mail with the shop's /login. Search finds products by word prefixes, 5 per category
+// and 10 in all.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAdmin, signOutAdmin } from '@/lib/admin/auth/actions';
+import { signIn as signInShop } from '@/lib/auth/actions';
 import { getCurrentUser } from '@/lib/auth/user';
 import { GET as search } from '@/app/api/admin/search/route';
 import type { AdminSearchResults } from '@/lib/admin/search/rules';
 import { isSessionCookie } from '@/lib/core/supabase/cookies';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
-import { cookieJar } from '../support/auth-clients';
+import { cookieJar, serviceClient } from '../support/auth-clients';
 import { as, request } from './admin-request';
 import { callers, closeSupport, signedInJar, type Callers } from './admin-support';
 import { sql } from './checkout-support';
@@ -33,13 +35,20 @@ function form(email: string, password: string): FormData {
   return f;
 }
 
-/** Signs in from a fresh browser (and a fresh client address, so the per-address limit stays out of the way). */
-async function signIn(email: string, password: string) {
+type SignInForm = (email: string, password: string) => Promise<unknown>;
+const adminForm: SignInForm = (email, password) => signInAdmin(form(email, password));
+const shopForm: SignInForm = (email, password) => signInShop({ email, password });
+
+/**
+ * Signs in at /admin/login (or `at` another form) from a fresh browser (and a fresh client address, so the
+ * per-address limit stays out of the way).
+ */
+async function signIn(email: string, password: string, at = adminForm) {
   const jar = cookieJar();
   request.address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
   let outcome: unknown;
   try {
-    outcome = await as(jar, () => signInAdmin(form(email, password)));
+    outcome = await as(jar, () => at(email, password));
   } catch (err) {
     outcome = err;
   }
@@ -98,6 +107,28 @@ describe('admin sign-in', () => {
     expect(outcomes[5]).toMatchObject({ ok: false, status: 429 });
     expect(outcomes[5]!.error).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
   });
+});
+
+describe('one sign-in budget per e-mail for /login and /admin/login', () => {
+  const forms: [string, SignInForm, string, SignInForm][] = [
+    ['/login', shopForm, '/admin/login', adminForm],
+    ['/admin/login', adminForm, '/login', shopForm],
+  ];
+  for (const [spentAt, spend, nextAt, next] of forms) {
+    it(`after 5 wrong passwords at ${spentAt}, ${nextAt} answers 429 without asking Auth`, async () => {
+      const email = `budget-${randomUUID().slice(0, 8)}@example.com`;
+      const password = `pw-${randomUUID()}`;
+      const { error } = await serviceClient().auth.admin.createUser({ email, password, email_confirm: true });
+      expect(error).toBeNull();
+      for (let i = 0; i < 5; i++) {
+        expect((await signIn(email, 'wrong-password', spend)).outcome).toEqual({ ok: false, status: 400, error: 'Invalid login credentials' });
+      }
+      // The right password: asked, Auth would open a session (which /admin/login then ends for a non-admin, 403).
+      const { outcome, hasSession } = await signIn(email, password, next);
+      expect(outcome).toMatchObject({ ok: false, status: 429, error: expect.stringMatching(/^Too many attempts\. Please wait/) });
+      expect(hasSession).toBe(false);
+    });
+  }
 });
 
 describe('admin header search', () => {

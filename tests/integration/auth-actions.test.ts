@@ -9,9 +9,10 @@ import { sendMagicLink, sendPasswordReset, signIn, signOut, signUp, updatePasswo
 import { getCurrentUser } from '@/lib/auth/user';
 import { db } from '@/lib/core/db';
 import { supabaseUrl } from '../support/auth-clients';
-import { latestMail, linkParams } from '../support/mailbox';
+import { latestMail, linkParams, mailTo } from '../support/mailbox';
 import { asRequest, browser, type Browser } from '../support/next-request';
 import { newCustomer, redirectOf, uniqueEmail } from '../support/account-people';
+import { CONFIRMATION } from '@/lib/auth/views';
 
 afterAll(() => db().end());
 
@@ -133,6 +134,26 @@ describe('mail flows through the local mailbox', () => {
     expect(updated).toEqual({ ok: true, data: { message: 'Your password has been updated', view: 'sign_in' } });
     expect(await redirectOf(asRequest(browser(), () => signIn({ email, password: 'brand-new-secret' })))).toBe('/dashboard');
     expect(await asRequest(browser(), () => signIn({ email, password }))).toMatchObject({ ok: false, error: 'Invalid login credentials' });
+  });
+
+  it('reset and magic link answer the same twice in a row, whether the address has an account or not', async () => {
+    const [resetting, magicking] = [(await newCustomer('reset-twice')).email, (await newCustomer('magic-twice')).email];
+    // Back to back (within Auth's resend interval), each from a browser of its own: the shop's per-address limit
+    // stays out of the way.
+    const twice = async (send: typeof sendPasswordReset, email: string) => [
+      await asRequest(browser(), () => send({ email })),
+      await asRequest(browser(), () => send({ email })),
+    ];
+    const sent = (message: string) => ({ ok: true, data: { message } });
+    const reset = sent(CONFIRMATION.forgotten_password);
+    const magic = sent(CONFIRMATION.magic_link);
+    expect(await twice(sendPasswordReset, resetting)).toEqual([reset, reset]);
+    expect(await twice(sendPasswordReset, uniqueEmail('nobody'))).toEqual([reset, reset]);
+    expect(await twice(sendMagicLink, magicking)).toEqual([magic, magic]);
+    expect(await twice(sendMagicLink, uniqueEmail('nobody'))).toEqual([magic, magic]);
+    // Auth did refuse each second mail: every account got one.
+    expect((await mailTo(supabaseUrl(), resetting)).map((m) => m.subject)).toEqual(['Reset Your Password']);
+    expect((await mailTo(supabaseUrl(), magicking)).map((m) => m.subject)).toEqual(['Your Magic Link']);
   });
 
   it('update password without a session says so', async () => {

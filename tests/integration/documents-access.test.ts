@@ -3,18 +3,27 @@
 // owns the order, the browser that paid and a valid token get the PDF; another customer, a guest holding another
 // order's cookie, a forged id, a forged token or another order's token, and an order without an invoice get the same
 // 404. The order links of the buyer's mail open the confirmation page too; the account and admin lists link the
-// documents.
+// documents. Signing out (the shop's, the admin's, or Auth refusing the session) ends the checkout cookie's access.
+import { randomUUID } from 'node:crypto';
+import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import OrderConfirmationPage from '@/app/(shop)/order-confirmation/[orderId]/page';
 import { GET as invoiceGET } from '@/app/api/orders/[orderId]/invoice/route';
 import { GET as creditNoteGET } from '@/app/api/orders/[orderId]/credit-notes/[number]/route';
 import { listCustomerOrders } from '@/lib/account/orders';
+import { signOutAdmin } from '@/lib/admin/auth/actions';
+import { signOut } from '@/lib/auth/actions';
 import { loadAdminOrders } from '@/lib/admin/orders/list';
 import { CHECKOUT_COOKIE, checkoutCookieKey, signCheckoutIds } from '@/lib/checkout/cookie';
 import { withActor } from '@/lib/core/db';
+import { isSessionCookie } from '@/lib/core/supabase/cookies';
+import { updateSession } from '@/lib/core/supabase/middleware';
 import { env } from '@/lib/core/env';
 import { creditNoteLink, documentLinks, orderToken } from '@/lib/documents/access';
 import { DOCUMENT_NOT_FOUND } from '@/lib/documents/labels';
 import { loadConfirmation } from '@/lib/orders/confirmation';
+import { quoteToken } from '@/lib/quotes/link';
+import { quoteOrderHref } from '@/lib/quotes/page';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { serviceClient, cookieJar } from '../support/auth-clients';
 import { as, type Jar } from './admin-request';
@@ -160,6 +169,14 @@ describe('order links', () => {
     expect(paying).toMatchObject({ kind: 'order', order: { invoiceHref: `/api/orders/${guest.orderId}/invoice` } });
   });
 
+  it('are signed on the quote page only for a visitor who came with the quote’s own link, never for a session', () => {
+    const quote = { id: randomUUID(), orderId: guest.orderId };
+    expect(quoteOrderHref(quote, null)).toBe(`/order-confirmation/${guest.orderId}`);
+    expect(quoteOrderHref(quote, quoteToken(randomUUID()))).toBe(`/order-confirmation/${guest.orderId}`);
+    expect(quoteOrderHref(quote, quoteToken(quote.id))).toBe(`/order-confirmation/${guest.orderId}?t=${orderToken(guest.orderId)}`);
+    expect(quoteOrderHref({ ...quote, orderId: null }, quoteToken(quote.id))).toBeNull();
+  });
+
   it('are listed beside the order in the account and on the admin order row', async () => {
     const [customer] = await sql<{ id: string }[]>`select id from auth.users where email = ${DEMO_USERS.customer.email}`;
     const actor = { role: 'authenticated' as const, userId: customer!.id, email: DEMO_USERS.customer.email };
@@ -176,5 +193,71 @@ describe('order links', () => {
       ['invoice', invoiceNumber, owned.totalCents],
       ['credit_note', noteNumber, 1_000],
     ]);
+  });
+});
+
+describe('signing out ends the checkout cookie’s access', () => {
+  const cookieFor = (...checkoutIds: string[]) => signCheckoutIds(checkoutIds, checkoutCookieKey(env().CHECKOUT_COOKIE_SECRET));
+  /** A browser signed in as `email` that also holds the checkout cookie of `checkoutIds`. */
+  async function signedInPayer(email: string, password: string, ...checkoutIds: string[]): Promise<Jar> {
+    const jar = await signedInJar(email, password);
+    jar.cookies.set(CHECKOUT_COOKIE, cookieFor(...checkoutIds));
+    return jar;
+  }
+  const confirmationPage = (jar: Jar, orderId: string) =>
+    as(jar, () => OrderConfirmationPage({ params: Promise.resolve({ orderId }), searchParams: Promise.resolve({}) })).then(
+      () => 'shown',
+      (err: { digest?: string }) => err.digest,
+    );
+  const NOT_FOUND = 'NEXT_HTTP_ERROR_FALLBACK;404';
+
+  it('at the shop: neither the buyer’s orders nor one paid as a guest before signing in open in that browser', async () => {
+    const jar = await signedInPayer(DEMO_USERS.customer.email, DEMO_USERS.customer.password, owned.checkoutId, guest.checkoutId);
+    await expectPdf(await invoice(jar, guest.orderId), (await invoiceOf(guest.orderId))!.number);
+    expect(await confirmationPage(jar, guest.orderId)).toBe('shown');
+    const redirect = await as(jar, () => signOut({})).catch((err: { digest?: string }) => err.digest);
+    expect(redirect).toMatch(/^NEXT_REDIRECT;\w+;\/login;/);
+    expect(jar.cookies.has(CHECKOUT_COOKIE)).toBe(false);
+    for (const orderId of [owned.orderId, guest.orderId]) {
+      await expectNotFound(await invoice(jar, orderId));
+      expect(await confirmationPage(jar, orderId)).toBe(NOT_FOUND);
+    }
+    // The guest who paid and never signed in keeps theirs.
+    await expectPdf(await invoice(who.payer, guest.orderId), (await invoiceOf(guest.orderId))!.number);
+    expect(await confirmationPage(who.payer, guest.orderId)).toBe('shown');
+  });
+
+  it('in the back office', async () => {
+    const jar = await signedInPayer(DEMO_USERS.admin.email, DEMO_USERS.admin.password, guest.checkoutId);
+    await as(jar, () => signOutAdmin(new FormData())).catch(() => undefined);
+    expect([...jar.cookies.keys()]).not.toContain(CHECKOUT_COOKIE);
+    await expectNotFound(await invoice(jar, guest.orderId));
+  });
+
+  /** `jar`'s session with its access token expired and a refresh token Auth will refuse (revoked, or made up). */
+  function refusedSession(jar: Jar): [string, string] {
+    const [name, raw] = [...jar.cookies].find(([n]) => isSessionCookie(n))!;
+    const session = JSON.parse(Buffer.from(raw.slice('base64-'.length), 'base64url').toString('utf8'));
+    session.expires_at = Math.floor(Date.now() / 1000) - 60;
+    session.refresh_token = `revoked-${randomUUID()}`;
+    return [name, `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`];
+  }
+
+  it('when Auth refuses the session’s refresh token: on the next download, and in the middleware before a page', async () => {
+    const jar = await signedInPayer(DEMO_USERS.customer.email, DEMO_USERS.customer.password, guest.checkoutId);
+    const [name, refused] = refusedSession(jar);
+    jar.cookies.set(name, refused);
+    // A download asks no middleware: the route asks Auth itself before it reads the cookie.
+    await expectNotFound(await invoice(jar, guest.orderId));
+    expect([...jar.cookies.keys()].filter((n) => n === CHECKOUT_COOKIE || isSessionCookie(n))).toEqual([]);
+
+    const cookie = `${name}=${refused}; ${CHECKOUT_COOKIE}=${cookieFor(guest.checkoutId)}`;
+    const page = new NextRequest(`http://localhost/order-confirmation/${guest.orderId}`, { headers: { cookie } });
+    const pageHeaders = new Headers(page.headers);
+    const { user, response } = await updateSession(page, pageHeaders, false);
+    expect(user).toBeNull();
+    expect(response().cookies.get(CHECKOUT_COOKIE)).toMatchObject({ value: '', maxAge: 0 });
+    // The page behind it reads the cookies as they now are.
+    expect(new NextRequest(page.url, { headers: pageHeaders }).cookies.get(CHECKOUT_COOKIE)?.value).toBe('');
   });
 });

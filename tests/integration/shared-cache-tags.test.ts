@@ -8,6 +8,7 @@ import { tagRevalidatedAt } from '@/lib/core/cache/tag-clock';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { nodeFs } from 'next/dist/server/lib/node-fs-methods';
+import { getRouteCacheKey } from 'next/dist/server/lib/route-cache-key';
 
 type Entry = { lastModified: number; value: Record<string, unknown> } | null;
 type Handler = SharedTagsCache & {
@@ -115,6 +116,8 @@ describe('shared cache tags', () => {
   });
 
   it('keeps search pages in memory only, bounded, and stale once their tag is revalidated', async () => {
+    // Keys as Next builds them: /route-cache/APP_PAGE/<route hash>/$/search/{state}.
+    const key = (state: string) => getRouteCacheKey(`/search/${state}`, { kind: 'APP_PAGE', sourceRoute: '/(shop)/search/[[...view]]/page' } as never);
     const dir = mkdtempSync(`${tmpdir()}/shop-cache-disk-`);
     const onDisk = new SharedTagsCache({ fs: nodeFs, serverDistDir: dir, revalidatedTags: [], flushToDisk: true }) as Handler;
     const tag = `search-${Date.now()}`;
@@ -123,21 +126,21 @@ describe('shared cache tags', () => {
       postponed: undefined, segmentData: undefined,
     });
     const ctx = { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: false };
-    await onDisk.set('/search/Z29sZA.1.relevance.all', page('<p>gold</p>'), { isRoutePPREnabled: false, isFallback: false });
-    expect((await onDisk.get('/search/Z29sZA.1.relevance.all', ctx))?.value).toMatchObject({ html: '<p>gold</p>' });
+    await onDisk.set(key('Z29sZA.1.relevance.all'), page('<p>gold</p>'), { isRoutePPREnabled: false, isFallback: false });
+    expect((await onDisk.get(key('Z29sZA.1.relevance.all'), ctx))?.value).toMatchObject({ html: '<p>gold</p>' });
     // Nothing under the build folder: a crawler trying a million words fills no disk.
     expect(readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('search'))).toEqual([]);
     await sleep(5);
     await onDisk.revalidateTag(tag);
-    expect(await onDisk.get('/search/Z29sZA.1.relevance.all', ctx)).toBeNull();
+    expect(await onDisk.get(key('Z29sZA.1.relevance.all'), ctx)).toBeNull();
     // The memory it may take is bounded: the oldest searches give way.
     const big = 'x'.repeat(1024 * 1024);
     for (let i = 0; i < Math.ceil(SEARCH_PAGES_MAX_BYTES / big.length) + 2; i++) {
       // As Next does: a get that finds nothing, a render, then the store.
-      expect(await onDisk.get(`/search/${i}.1.relevance.all`, ctx)).toBeNull();
-      await onDisk.set(`/search/${i}.1.relevance.all`, page(big), { isRoutePPREnabled: false, isFallback: false });
+      expect(await onDisk.get(key(`${i}.1.relevance.all`), ctx)).toBeNull();
+      await onDisk.set(key(`${i}.1.relevance.all`), page(big), { isRoutePPREnabled: false, isFallback: false });
     }
-    expect(await onDisk.get('/search/0.1.relevance.all', ctx)).toBeNull();
-    expect(await onDisk.get(`/search/${Math.ceil(SEARCH_PAGES_MAX_BYTES / big.length) + 1}.1.relevance.all`, ctx)).not.toBeNull();
+    expect(await onDisk.get(key('0.1.relevance.all'), ctx)).toBeNull();
+    expect(await onDisk.get(key(`${Math.ceil(SEARCH_PAGES_MAX_BYTES / big.length) + 1}.1.relevance.all`), ctx)).not.toBeNull();
   });
 });

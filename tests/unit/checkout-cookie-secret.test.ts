@@ -9,24 +9,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkoutCookieKey, readCheckoutIds, signCheckoutIds } from '@/lib/checkout/cookie';
 import { loadEnv } from '@/lib/core/env';
 import { LOCAL_DEFAULTS } from '@/lib/core/local-defaults';
+import { HOSTED_ENV } from '../support/hosted-env';
 
 const empty: Record<string, string> = {};
 const dir = mkdtempSync(join(tmpdir(), 'shop-secret-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const hosted: Record<string, string> = {
-  NEXT_PUBLIC_SUPABASE_URL: 'https://abc.supabase.co',
-  NEXT_PUBLIC_SUPABASE_ANON_KEY: 'a'.repeat(40),
-  SUPABASE_SERVICE_ROLE_KEY: 'b'.repeat(40),
-  DATABASE_URL: 'postgresql://u:p@db.example.com:6543/postgres',
-  STRIPE_SECRET_KEY: 'sk_test_123',
-  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
-  STRIPE_WEBHOOK_SECRET: 'whsec_123',
-  SITE_URL: 'https://shop.example.com',
-  SMTP_URL: 'smtp://mailer:secret@smtp.example.com:587',
-  MAIL_FROM: 'Aurelia Fine Jewelry <orders@shop.example.com>',
-  SHOP_NOTIFY_EMAIL: 'orders@shop.example.com',
-};
+const { CHECKOUT_COOKIE_SECRET: _secret, ...hosted } = HOSTED_ENV;
 
 describe('checkout cookie secret', () => {
   it('is required in hosted mode, and must be long', () => {

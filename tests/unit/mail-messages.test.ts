@@ -111,6 +111,13 @@ describe('the other messages', () => {
     const m = await text({ ...common, to: 'orders@shop.example', kind: 'order_notice', lines, order: { ...order, customerName: 'Eve\r\nBcc: victim@example.com' } });
     expect(m.subject).toBe('New order AFJ-1042: $160.96 from Eve Bcc: victim@example.com');
     expect(subjectText('a\u2028b\tc')).toBe('a b c');
+    expect(subjectText('Ada\u202eecalevoL\u200f\u061c \u2066Byron\u2069\u200e')).toBe('Ada ecalevoL Byron');
+  });
+
+  it('cuts a long subject between characters, never inside an emoji', () => {
+    const cut = subjectText(`${'a'.repeat(118)}💍💍💍`);
+    expect(cut).toBe(`${'a'.repeat(118)}💍…`);
+    expect(cut.isWellFormed()).toBe(true);
   });
 });
 

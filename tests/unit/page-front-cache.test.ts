@@ -1,10 +1,13 @@
-// The front cache of whole pages, in front of a real HTTP server that answers as Next does for cached pages.
-import { createServer, get as get_, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// The front cache of whole pages, in front of a real HTTP server that answers as Next does for cached pages and
+// compresses as Next does (its own copy of the `compression` package).
+import { createRequire } from 'node:module';
+import { createServer, get as get_, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTRY_MS, frontCacheKey, isStorable, PageFrontCache } from '@/lib/core/cache/page-front-cache.mjs';
 
+const compress = (createRequire(import.meta.url)('next/dist/compiled/compression') as () => (req: IncomingMessage, res: ServerResponse, next: () => void) => void)();
 let now = 1_000_000;
 let clock = 1;
 let rendered = 0;
@@ -13,34 +16,29 @@ let server: Server;
 let base: string;
 
 /** What Next does for a cached page (HIT, public s-maxage), or for the other kinds the paths name. */
-function next(req: IncomingMessage, res: ServerResponse) {
+const next: RequestListener = (req, res) => {
   rendered++;
   const path = req.url ?? '/';
-  const html = `<html>${path} render ${rendered}</html>`;
+  // Next compresses bodies of 1 kB and more: /small stays under that.
+  const html = `<html>${path} render ${rendered}</html>${path.startsWith('/small') ? '' : `<!--${'.'.repeat(2_000)}-->`}`;
   res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(html));
   res.setHeader('content-security-policy', "default-src 'self'");
   if (path.startsWith('/dynamic')) res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
   else res.setHeader('cache-control', 's-maxage=300, stale-while-revalidate=31535700');
   if (!path.startsWith('/dynamic')) res.setHeader('x-nextjs-cache', path.startsWith('/stale') ? 'STALE' : 'HIT');
   if (path.startsWith('/cookie')) res.setHeader('set-cookie', 'a=b');
   if (path.startsWith('/missing')) res.statusCode = 404;
-  if (/gzip/.test(String(req.headers['accept-encoding']))) {
-    res.setHeader('content-encoding', 'gzip');
-    const body = gzipSync(html);
-    res.write(body.subarray(0, 10));
-    res.end(body.subarray(10));
-  } else {
-    res.write(html.slice(0, 5));
-    res.end(html.slice(5));
-  }
-}
+  res.write(html.slice(0, 5));
+  res.end(html.slice(5));
+};
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const key = frontCacheKey(req);
     if (key && cache.serve(key, res)) return;
     if (key) cache.record(key, res);
-    next(req, res);
+    compress(req, res, () => next(req, res));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -101,6 +99,10 @@ describe('page front cache', () => {
     expect(frontCacheKey(req('GET', '/faq', { cookie: 'x=1; __prerender_bypass=1' }))).toBeNull();
     expect(frontCacheKey(req('GET', '/faq', { cookie: 'shop_signed_in=1', 'accept-encoding': 'gzip, br' }))).toBe('http gzip /faq');
     expect(frontCacheKey(req('GET', '/faq', { 'x-forwarded-proto': 'https' }))).toBe('https identity /faq');
+    expect(frontCacheKey(req('GET', '/faq', { 'accept-encoding': 'deflate' }))).toBe('http deflate /faq');
+    expect(frontCacheKey(req('GET', '/faq', { 'accept-encoding': 'deflate, gzip;q=0.5' }))).toBe('http gzip /faq');
+    expect(frontCacheKey(req('GET', '/faq', { 'accept-encoding': 'gzip;q=0' }))).toBe('http identity /faq');
+    expect(frontCacheKey(req('GET', '/faq', { 'accept-encoding': '*;q=0' }))).toBeNull();
   });
 
   it('stores only public cached pages', () => {
@@ -113,19 +115,48 @@ describe('page front cache', () => {
   });
 
   it('answers the gzip bytes Next wrote, byte for byte', async () => {
-    const raw = (path: string) =>
-      new Promise<{ front: string | undefined; body: Buffer }>((resolve, reject) => {
-        get_(`${base}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ front: res.headers['x-front-cache'] as string | undefined, body: Buffer.concat(chunks) }));
-        }).on('error', reject);
-      });
-    const first = await raw('/zipped');
-    const hit = await raw('/zipped');
+    const first = await raw('/zipped', { 'accept-encoding': 'gzip' });
+    const hit = await raw('/zipped', { 'accept-encoding': 'gzip' });
     expect(first.front).toBeUndefined();
-    expect(hit.front).toBe('HIT');
+    expect(hit).toMatchObject({ front: 'HIT', encoding: 'gzip' });
     expect(hit.body.equals(first.body)).toBe(true);
-    expect(gunzipSync(hit.body).toString()).toMatch(/^<html>\/zipped render \d+<\/html>$/);
+    expect(gunzipSync(hit.body).toString()).toMatch(/^<html>\/zipped render \d+<\/html>/);
+  });
+
+  it('stores and answers a page only in a coding the client accepts', async () => {
+    // Next answers deflate where gzip is not accepted: that copy goes only to clients that take deflate.
+    expect(await raw('/coded', { 'accept-encoding': 'deflate' })).toMatchObject({ front: undefined, encoding: 'deflate' });
+    const deflated = await raw('/coded', { 'accept-encoding': 'deflate' });
+    expect(deflated).toMatchObject({ front: 'HIT', encoding: 'deflate' });
+    expect(inflateSync(deflated.body).toString()).toMatch(/^<html>\/coded render \d+<\/html>/);
+    // No Accept-Encoding (curl, monitors) and gzip refused with q=0: the plain page, never a compressed one.
+    for (const headers of [{}, { 'accept-encoding': 'gzip;q=0' }, { 'accept-encoding': 'identity, gzip;q=0' }, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
+      const plain = await raw('/coded', headers);
+      expect(plain.encoding, JSON.stringify(headers)).toBeUndefined();
+      expect(plain.body.toString(), JSON.stringify(headers)).toMatch(/^<html>\/coded render \d+<\/html>/);
+    }
+    expect((await raw('/coded', {})).front).toBe('HIT');
+    // Nothing accepted at all: Next answers as it will, and nothing is kept or given from the cache.
+    for (let i = 0; i < 2; i++) expect((await raw('/coded', { 'accept-encoding': 'identity;q=0' })).front).toBeUndefined();
+  });
+
+  it('keeps a page Next did not compress only for clients that asked for it uncompressed', async () => {
+    for (let i = 0; i < 2; i++) expect(await raw('/small', { 'accept-encoding': 'gzip' })).toMatchObject({ front: undefined, encoding: undefined });
+    await raw('/small', {});
+    expect(await raw('/small', {})).toMatchObject({ front: 'HIT', encoding: undefined });
+    expect((await raw('/small', { 'accept-encoding': 'gzip' })).front).toBeUndefined();
   });
 });
+
+/** A GET with exactly these request headers (fetch would add its own Accept-Encoding and decode the body). */
+function raw(path: string, headers: Record<string, string>) {
+  return new Promise<{ front: string | undefined; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+    get_(`${base}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ front: res.headers['x-front-cache'] as string | undefined, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+      );
+    }).on('error', reject);
+  });
+}

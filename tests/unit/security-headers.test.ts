@@ -49,10 +49,11 @@ describe('content security policy', () => {
   });
 
   it('uses a nonce on the pages rendered per request', () => {
-    for (const p of ['/checkout', '/dashboard', '/login', '/register', '/order-confirmation/x', '/admin/orders']) {
+    const quote = '/quotes/0b6f4a52-4d0e-4c1e-9a57-3f1f0f6f2d11';
+    for (const p of ['/checkout', '/dashboard', '/login', '/register', '/order-confirmation/x', '/admin/orders', quote, `${quote}/pay`]) {
       expect(usesNonce(p)).toBe(true);
     }
-    for (const p of ['/', '/category/rings', '/rings/abc', '/faqs', '/cart', '/checkouts', '/search', '/search/Z29sZA.1.relevance.all']) expect(usesNonce(p)).toBe(false);
+    for (const p of ['/', '/category/rings', '/rings/abc', '/faqs', '/cart', '/checkouts', '/quotesx', '/search', '/search/Z29sZA.1.relevance.all']) expect(usesNonce(p)).toBe(false);
   });
 });
 

@@ -17,6 +17,10 @@ describe('text()', () => {
     ['C1', 'a\u0085b'],
     ['line separator', 'a\u2028b'],
     ['bidi override', 'a\u202eb'],
+    ['bidi isolate', 'a\u2067b'],
+    ['right-to-left mark', 'a\u200fb'],
+    ['left-to-right mark', 'a\u200eb'],
+    ['Arabic letter mark', 'a\u061cb'],
     ['lone surrogate', 'a\ud800b'],
   ])('refuses %s with a message', (_label, value) => {
     const result = name.safeParse(value);

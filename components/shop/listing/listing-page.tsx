@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getListingOutcome } from '@/lib/catalog/listing';
+import { getListingOutcome, isPastLastPage } from '@/lib/catalog/listing';
 import type { ListingQuery } from '@/lib/catalog/listing-params';
 import type { ListingSpec } from '@/lib/catalog/listing-spec';
 import { decodeListingState, DEFAULT_LISTING_QUERY } from '@/lib/catalog/listing-state';
@@ -25,8 +25,12 @@ export function listingPageMetadata(spec: ListingSpec, query: ListingQuery = DEF
   });
 }
 
-/** A listing route's body: reads one page of the listing and renders it (or its error state). */
+/**
+ * A listing route's body: reads one page of the listing and renders it (or its error state). A page past the last
+ * is the route's 404 (its not-found.tsx shows 'No products found').
+ */
 export async function ListingPage({ spec, query = DEFAULT_LISTING_QUERY }: { spec: ListingSpec; query?: ListingQuery }) {
   const outcome = await getListingOutcome(spec.scope, query);
+  if (outcome.ok && isPastLastPage(outcome.page)) notFound();
   return <ListingView title={spec.title} subtitle={spec.subtitle} basePath={spec.basePath} query={query} outcome={outcome} />;
 }

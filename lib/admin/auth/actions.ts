@@ -1,7 +1,7 @@
 'use server';
 // Admin sign-in: signs in through the Auth server (the session cookies are set on the response),
-// then asks the database, as that user, whether they are an admin. A non-admin is signed out again. Attempts are
-// rate limited per e-mail address and per client address.
+// then asks the database, as that user, whether they are an admin. A non-admin is signed out again. Attempts count
+// against the shop's sign-in limits (per e-mail address and per client address), shared with /login.
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { defineAction } from '../../entry/define-action';
@@ -26,8 +26,8 @@ export const signInAdmin = defineAction({
   failure: 'Failed to sign in',
   transaction: false,
   rateLimit: ({ email }, headers) => [
-    { rule: RATE_RULES.adminSignInPerEmail, subject: email },
-    { rule: RATE_RULES.adminSignInPerAddress, subject: clientAddress(headers) },
+    { rule: RATE_RULES.signInPerEmail, subject: email },
+    { rule: RATE_RULES.signInPerAddress, subject: clientAddress(headers) },
   ],
   run: async ({ email, password }) => {
     const supabase = await createSupabaseServerClient();

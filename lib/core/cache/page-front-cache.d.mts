@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 
 export declare const ENTRY_MS: number;
 export declare function tagClock(): number;
+export declare function pageEncoding(header: string | string[] | undefined): 'gzip' | 'deflate' | 'identity' | null;
 export declare function frontCacheKey(req: IncomingMessage): string | null;
 export declare function isStorable(statusCode: number, headers: OutgoingHttpHeaders): boolean;
 export declare class PageFrontCache {

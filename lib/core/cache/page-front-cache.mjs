@@ -8,6 +8,7 @@
 // at most ENTRY_MS, so Next still sees each page often enough to run its own time-based revalidation.
 // PAGE_FRONT_CACHE=off turns it off.
 import { LRUCache } from 'lru-cache';
+import { acceptedEncodings } from '../http/accept-encoding.mjs';
 
 export const ENTRY_MS = 5_000;
 // Per worker: the server holds this once per worker (README: memory).
@@ -24,8 +25,19 @@ export function tagClock() {
 }
 
 /**
+ * The content-coding Next answers a page with for an Accept-Encoding header, or null when the client accepts none.
+ * Next compresses with the `compression` package: gzip or deflate by weight, never deflate where gzip is accepted.
+ */
+export function pageEncoding(header) {
+  const accepted = acceptedEncodings(header, ['gzip', 'deflate', 'identity']);
+  return accepted.find((coding) => coding !== 'deflate' || !accepted.includes('gzip')) ?? null;
+}
+
+/**
  * The cache key of a request, or null when it must go to Next: plain GETs of a page, without RSC or conditions.
- * The key holds everything Next's answer to such a request varies by: the URL, gzip or not, https proxy or not.
+ * The key holds everything Next's answer to such a request varies by: the URL, the content-coding it answers with,
+ * https proxy or not. An entry is stored only in the coding its key names (record), so a client is only ever given
+ * a coding it accepts.
  */
 export function frontCacheKey(req) {
   if (req.method !== 'GET') return null;
@@ -33,10 +45,11 @@ export function frontCacheKey(req) {
   if (!url.startsWith('/') || url.startsWith('/_next/') || url.startsWith('/api/') || url.includes('_rsc=')) return null;
   for (const name of PASS_HEADERS) if (req.headers[name] !== undefined) return null;
   if (/(?:^|;\s*)__prerender_bypass=/.test(req.headers.cookie ?? '')) return null;
-  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const encoding = pageEncoding(req.headers['accept-encoding']);
+  if (!encoding) return null;
   // Behind an https proxy pages carry HSTS (next.config.ts headers): what Next's headers depend on is in the key.
   const https = /^\s*https\b/.test(String(req.headers['x-forwarded-proto'] ?? ''));
-  return `${https ? 'https' : 'http'} ${gzip ? 'gzip' : 'identity'} ${url}`;
+  return `${https ? 'https' : 'http'} ${encoding} ${url}`;
 }
 
 /** Whether Next's answer is a cached page that any visitor may be given. */
@@ -94,7 +107,9 @@ export class PageFrontCache {
     res.end = (chunk, encoding, cb) => {
       collect(chunk, encoding);
       const headers = res.getHeaders();
-      if (!overflow && isStorable(res.statusCode, headers)) {
+      // Next answers small or already-encoded bodies without compressing them: kept only in the coding the key names.
+      const coding = String(headers['content-encoding'] ?? 'identity').toLowerCase();
+      if (!overflow && coding === key.split(' ', 2)[1] && isStorable(res.statusCode, headers)) {
         const kept = { ...headers };
         for (const name of ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'x-front-cache']) delete kept[name];
         this.entries.set(key, { headers: kept, body: Buffer.concat(chunks), clock, storedAt });

@@ -6,4 +6,5 @@ export default class SharedTagsCache {
   set(key: string, data: unknown, ctx?: unknown): Promise<void>;
 }
 export declare const SEARCH_PAGES_MAX_BYTES: number;
+export declare function isSearchPage(key: string): boolean;
 export declare const RENDER_MS: number;

@@ -1,37 +1,83 @@
 // The Next.js cache handler of every app server (next.config.mjs `cacheHandler`). Entries stay Next's own
 // file-system cache (memory plus the build folder); what several servers must agree on, which tags were
 // revalidated, goes through Postgres (shared-tags.mjs), so an edit made through one server shows on all of them
-// within a NOTIFY's round trip. Four more rules: a tag revalidated again is stale again (Next 15's built-in cache
-// records only a tag's first revalidation); error pages (404 for an unknown category or product) are never stored;
-// and search pages, one per words searched, are kept in a bounded memory cache of their own, never on disk. So
-// arbitrary URLs cannot fill the disk. And a render that may have read data from before a revalidation of one of its
-// tags is not stored: stored after the revalidation, it would look fresh (Next dates an entry when it is stored,
-// not when its render began) and be served until its time ran out. SHARED_CACHE_TAGS=off keeps revalidation local
-// to one server.
+// within a NOTIFY's round trip. More rules: a tag revalidated again is stale again (Next 15's built-in cache
+// records only a tag's first revalidation); error pages (404 for an unknown category or product, or a listing page
+// past the last) are never stored; search pages, one per words searched, are kept in a bounded memory cache of their
+// own, never on disk; and the files on disk are kept under a size bound, oldest removed first (disk-bound.mjs). So
+// arbitrary URLs can fill neither the disk nor the memory. And a render that may have read data from before a
+// revalidation of one of its tags is not stored: stored after the revalidation, it would look fresh (Next dates an
+// entry when it is stored, not when its render began) and be served until its time ran out. SHARED_CACHE_TAGS=off
+// keeps revalidation local to one server.
 import { randomUUID } from 'node:crypto';
+import { relative } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import FileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import TagsManifestModule from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js';
+import SharedCacheControlsModule from 'next/dist/server/lib/incremental-cache/shared-cache-controls.external.js';
 import { connectTags, publishTags, subscribeTags, tagsRevalidatedSince } from './shared-tags.mjs';
+import { DiskBound, entryBytes } from './disk-bound.mjs';
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
 /** Next's per-process map tag → revalidated at (ms), which its cache reads to decide staleness. */
 const { tagsManifest, isStale } = TagsManifestModule;
+/**
+ * Next's per-process map key → cache life (revalidate, expire) of every page it stored, which never shrinks. A key
+ * this handler does not keep leaves it: Next then reads the route's own cache life, as it does after a restart.
+ */
+const { cacheControls } = SharedCacheControlsModule.SharedCacheControls;
 const RETRY_MS = 10_000;
 
-/** Cache keys of search result pages (/search/{state}, lib/catalog/search-state.ts); /search itself is one page. */
-const SEARCH_PAGE = /^\/search\/[^/]+$/;
+/** The page path of a cache key: Next's are /route-cache/<kind>/<route hash>/$<path> (next/dist/server/lib/route-cache-key.js). */
+function pagePath(key) {
+  const at = key.indexOf('/$/');
+  return at === -1 ? key : key.slice(at + 2);
+}
+
+/**
+ * Search result pages (/search/{state}, lib/catalog/search-state.ts), the only pages whose path holds a visitor's
+ * free text (listing views are closed sets: lib/catalog/listing-state.ts); /search itself is one page.
+ */
+export function isSearchPage(key) {
+  return /^\/search\/[^/]+$/.test(pagePath(key));
+}
+
 /** Per worker (README: memory). */
 export const SEARCH_PAGES_MAX_BYTES = 16 * 1024 * 1024;
 const searchPages = new LRUCache({
   maxSize: SEARCH_PAGES_MAX_BYTES,
   sizeCalculation: ({ value }) => (value.html?.length ?? 0) + (value.rscData?.length ?? 0) + 1024,
+  dispose: (_entry, key, reason) => {
+    if (reason !== 'set') cacheControls.delete(key);
+  },
 });
 
 /** Longer than any render takes: a render whose start is unknown may have begun this long before it is stored. */
 export const RENDER_MS = 10_000;
 /** When a render of each key began: the first get since its last store that found nothing fresh. */
 const renderStarts = new LRUCache({ max: 10_000 });
+
+/** The disk bound of each build folder this process writes to. */
+const diskBounds = new Map();
+function diskBound(serverDistDir) {
+  let bound = diskBounds.get(serverDistDir);
+  if (!bound) {
+    bound = new DiskBound(serverDistDir, {
+      onTrim: ({ kept }) => forgetGone(serverDistDir, kept),
+      onError: (err) => log('error', 'page cache: could not keep the disk under its bound', { error: String(err?.message ?? err) }),
+    });
+    diskBounds.set(serverDistDir, bound);
+  }
+  return bound;
+}
+
+/** Drops the cache lives of pages no longer on disk (removed by any process) nor among the search pages. */
+function forgetGone(serverDistDir, kept) {
+  const onDisk = new Set(kept.map((stem) => `/${relative(serverDistDir, stem)}`));
+  for (const key of cacheControls.keys()) {
+    if (key.startsWith('/route-cache/') && !onDisk.has(key) && !searchPages.has(key)) cacheControls.delete(key);
+  }
+}
 
 const state = (globalThis.__shopSharedTags ??= { id: randomUUID(), sql: null, starting: null, lastSeen: null });
 // The same times for the server's own in-memory caches (lib/cache/tag-clock.ts), on the process's global object:
@@ -124,19 +170,24 @@ export default class SharedTagsCache extends FileSystemCache {
   async get(...args) {
     void start();
     const [key] = args;
-    const found = SEARCH_PAGE.test(key) ? searchPage(key) : await super.get(...args);
+    const found = isSearchPage(key) ? searchPage(key) : await super.get(...args);
     if (!found && !renderStarts.has(key)) renderStarts.set(key, Date.now());
     return found;
   }
 
   async set(key, data, ctx) {
-    if (data && typeof data.status === 'number' && data.status >= 400) return;
-    if (data && renderedBeforeRevalidation(key, entryTags(data, ctx))) return;
-    if (SEARCH_PAGE.test(key)) {
-      if (data?.kind === 'APP_PAGE') searchPages.set(key, { value: data, lastModified: Date.now() });
+    const refused = data && ((typeof data.status === 'number' && data.status >= 400) || renderedBeforeRevalidation(key, entryTags(data, ctx)));
+    if (refused) {
+      cacheControls.delete(key);
       return;
     }
-    return super.set(key, data, ctx);
+    if (isSearchPage(key)) {
+      if (data?.kind === 'APP_PAGE') searchPages.set(key, { value: data, lastModified: Date.now() });
+      else cacheControls.delete(key);
+      return;
+    }
+    await super.set(key, data, ctx);
+    if (this.flushToDisk && data) await diskBound(this.serverDistDir).wrote(entryBytes(data));
   }
 
   async revalidateTag(tags) {

@@ -4,27 +4,13 @@
 // encoding accepted, range requests, files without copies.
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { acceptedEncodings } from './accept-encoding.mjs';
 
 const TYPES = { '.js': 'application/javascript; charset=UTF-8', '.css': 'text/css; charset=UTF-8' };
 
-/** The weight an Accept-Encoding header gives a coding (0 when it is not listed or refused with q=0). */
-function weight(header, coding) {
-  for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    if (name !== coding) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    const value = q === undefined ? 1 : Number(q.slice(2));
-    return Number.isFinite(value) && value > 0 ? value : 0;
-  }
-  return 0;
-}
-
 /** The copy to send for an Accept-Encoding header: br unless the browser prefers gzip, gzip, or null for neither. */
 export function chooseEncoding(header) {
-  const br = weight(header, 'br');
-  const gzip = weight(header, 'gzip');
-  if (br > 0 && br >= gzip) return 'br';
-  return gzip > 0 ? 'gzip' : null;
+  return acceptedEncodings(header, ['br', 'gzip'])[0] ?? null;
 }
 
 const SUFFIX = { br: '.br', gzip: '.gz' };

@@ -11,6 +11,7 @@ export interface RateRule {
 const rule = (name: string, limit: number, windowSeconds: number): RateRule => ({ name, limit, windowSeconds });
 
 export const RATE_RULES = {
+  /** Password sign-ins at /login and /admin/login: one budget, so neither form is a second way to guess. */
   signInPerEmail: rule('sign-in:email', 5, 60),
   signInPerAddress: rule('sign-in:address', 20, 60),
   signUpPerEmail: rule('sign-up:email', 5, 60),
@@ -20,8 +21,6 @@ export const RATE_RULES = {
   mailPerAddress: rule('mail:address', 20, 60),
   verifyCodePerEmail: rule('verify-code:email', 10, 60),
   verifyCodePerAddress: rule('verify-code:address', 30, 60),
-  adminSignInPerEmail: rule('admin-sign-in:email', 5, 60),
-  adminSignInPerAddress: rule('admin-sign-in:address', 20, 60),
   checkoutPerAddress: rule('checkout:address', 10, 60),
   checkoutAddressPerAddress: rule('checkout-address:address', 30, 60),
   /** A quick order resolves up to 500 lines a call: a buyer pastes, fixes and pastes again. */

@@ -1,10 +1,10 @@
 // Security headers of every page. Pure and edge-safe (the middleware imports it).
 //
-// Scripts: pages rendered per request (checkout, account, sign-in, admin, order confirmation) get a fresh nonce
-// and 'strict-dynamic', so only scripts Next.js itself rendered with that nonce run. Pages served from the cache
-// (catalog, content) are the same HTML for everyone and cannot carry a per-request nonce; they allow same-origin
-// scripts and Next.js's inline bootstrap ('unsafe-inline', ignored by browsers wherever a nonce is given). Those
-// pages render no visitor input and no personal data; everything else is the same on both.
+// Scripts: pages rendered per request (checkout, a quote and its payment, account, sign-in, admin, order
+// confirmation) get a fresh nonce and 'strict-dynamic', so only scripts Next.js itself rendered with that nonce run.
+// Pages served from the cache (catalog, content) are the same HTML for everyone and cannot carry a per-request nonce;
+// they allow same-origin scripts and Next.js's inline bootstrap ('unsafe-inline', ignored by browsers wherever a
+// nonce is given). Those pages render no visitor input and no personal data; everything else is the same on both.
 
 /** Stripe's documented sources for Stripe.js and the Payment Element (docs.stripe.com/security/guide). */
 const STRIPE = {
@@ -52,7 +52,7 @@ export function contentSecurityPolicy(o: CspOptions): string {
 }
 
 /** Paths whose pages are rendered per request: these get the nonce policy. */
-const PER_REQUEST_PAGES = /^\/(?:checkout|dashboard|login|register|order-confirmation|admin|auth)(?:\/|$)/;
+const PER_REQUEST_PAGES = /^\/(?:checkout|quotes|dashboard|login|register|order-confirmation|admin|auth)(?:\/|$)/;
 
 export function usesNonce(pathname: string): boolean {
   return PER_REQUEST_PAGES.test(pathname);

@@ -13,19 +13,33 @@ export function isSessionCookie(name: string): boolean {
   return /^sb-[^=;]+-auth-token(?:\.\d+)?$/.test(name);
 }
 
-export interface HintCookie {
+/**
+ * The checkout cookie (signed and read by lib/checkout/cookie.ts): it opens the orders this browser paid for, so it
+ * ends with the session, however the session ends (a sign-out, or a refresh token Auth refuses). On a shared computer
+ * the next person finds no way into them; a guest who never signed in keeps theirs.
+ */
+export const CHECKOUT_COOKIE = 'shop_checkout';
+
+export interface FollowingCookie {
   name: string;
   value: string;
-  options: { path: string; sameSite: 'lax'; secure: boolean; httpOnly: false; maxAge: number };
+  options: { path: string; sameSite: 'lax'; secure: boolean; httpOnly: boolean; maxAge: number };
 }
 
 /** The hint that follows the session: set while a session cookie is set, cleared with it. */
-export function signedInHint(signedIn: boolean, secure: boolean): HintCookie {
+export function signedInHint(signedIn: boolean, secure: boolean): FollowingCookie {
   return {
     name: SIGNED_IN_HINT_COOKIE,
     value: signedIn ? '1' : '',
     options: { path: '/', sameSite: 'lax', secure, httpOnly: false, maxAge: signedIn ? 400 * 24 * 60 * 60 : 0 },
   };
+}
+
+/** What to write beside a session set (true) or cleared (false): the hint, and on a clear the checkout cookie's end. */
+export function cookiesFollowingSession(signedIn: boolean, secure: boolean): FollowingCookie[] {
+  const hint = signedInHint(signedIn, secure);
+  if (signedIn) return [hint];
+  return [hint, { name: CHECKOUT_COOKIE, value: '', options: { path: '/', sameSite: 'lax', secure, httpOnly: true, maxAge: 0 } }];
 }
 
 /** From the cookies @supabase/ssr is about to set: true (session set), false (session cleared) or null (neither). */

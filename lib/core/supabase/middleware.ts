@@ -1,7 +1,7 @@
 import { createServerClient, type CookieOptions } from '@supabase/ssr';
 import { NextResponse, type NextRequest } from 'next/server';
 import { publicEnv } from '../env.public';
-import { isSessionCookie, sessionChange, sessionCookieOptions, signedInHint } from './cookies';
+import { cookiesFollowingSession, isSessionCookie, sessionChange, sessionCookieOptions } from './cookies';
 import { realtimeOptions } from './realtime';
 import { authForwarding } from './auth-forwarding';
 import { clientAddress } from '../rate-limit/rules';
@@ -29,11 +29,12 @@ export async function updateSession(request: NextRequest, requestHeaders: Header
       getAll: () => request.cookies.getAll(),
       setAll: (list) => {
         if (forwarding.refreshPostponed() && sessionChange(list) === false) return;
-        for (const { name, value } of list) request.cookies.set(name, value);
-        requestHeaders.set('cookie', request.cookies.toString());
-        cookiesToSet.push(...list);
         const change = sessionChange(list);
-        if (change !== null) cookiesToSet.push(signedInHint(change, secure));
+        const all = change === null ? list : [...list, ...cookiesFollowingSession(change, secure)];
+        // The page of this request sees them as they now are: signed out, it reads no checkout cookie either.
+        for (const { name, value } of all) request.cookies.set(name, value);
+        requestHeaders.set('cookie', request.cookies.toString());
+        cookiesToSet.push(...all);
       },
     },
   });

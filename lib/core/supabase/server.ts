@@ -2,7 +2,7 @@ import 'server-only';
 import { createServerClient } from '@supabase/ssr';
 import { cookies, headers } from 'next/headers';
 import { env } from '../env';
-import { sessionChange, sessionCookieOptions, signedInHint } from './cookies';
+import { cookiesFollowingSession, sessionChange, sessionCookieOptions } from './cookies';
 import { realtimeOptions } from './realtime';
 import { authForwarding } from './auth-forwarding';
 import { clientAddress } from '../rate-limit/rules';
@@ -25,8 +25,7 @@ export async function createSupabaseServerClient() {
           for (const { name, value, options } of list) cookieStore.set(name, value, options);
           const change = sessionChange(list);
           if (change !== null) {
-            const hint = signedInHint(change, secure);
-            cookieStore.set(hint.name, hint.value, hint.options);
+            for (const c of cookiesFollowingSession(change, secure)) cookieStore.set(c.name, c.value, c.options);
           }
         } catch {
           // Server components cannot set cookies; the middleware refreshes the session instead.

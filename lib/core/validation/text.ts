@@ -1,11 +1,13 @@
 // Text that people type: one rule for every input schema. Control characters (NUL and the rest of C0 and C1, DEL),
-// the Unicode line and paragraph separators, bidi overrides and lone surrogates are refused, not stripped: they
-// never belong in a name, an address or a search, and Postgres refuses NUL outright. Multi-line fields (content
+// the Unicode line and paragraph separators, bidi controls (embeddings, overrides, isolates and the invisible LRM,
+// RLM and ALM marks, which can turn a name around in a mail subject) and lone surrogates are refused, not stripped:
+// they never belong in a name, an address or a search, and Postgres refuses NUL outright. Multi-line fields (content
 // pages, descriptions) may hold \n, \r and \t. Every string is stored in NFC, so "é" typed two ways is one text.
 import { z } from 'zod';
 
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+const SINGLE_LINE_FORBIDDEN_RUNS = new RegExp(`${SINGLE_LINE_FORBIDDEN.source}+`, 'g');
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
@@ -13,6 +15,11 @@ export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
 /** True when `value` holds a character no text field accepts (see above). */
 export function hasForbiddenCharacters(value: string, multiline = false): boolean {
   return (multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value) || LONE_SURROGATE.test(value);
+}
+
+/** `value` with each run of characters a one-line field refuses turned into a space: for text read back, not typed. */
+export function spaceForbiddenCharacters(value: string): string {
+  return value.replace(SINGLE_LINE_FORBIDDEN_RUNS, ' ');
 }
 
 export interface TextOptions {

@@ -1,5 +1,8 @@
-// Filling the checkout page as a buyer does (shared by the checkout journeys).
-import type { Page } from '@playwright/test';
+// Filling the checkout page as a buyer does, and paying for a cart (shared by the checkout journeys).
+import { expect, type Page } from '@playwright/test';
+import type postgres from 'postgres';
+import { addToCart } from '../../../lib/cart/lines';
+import { CART_STORAGE_KEY, type CartItem } from '../../../lib/cart/types';
 
 /** The contact e-mail (where the order's mail goes) and the shipping address. */
 export async function fillShipping(page: Page, email = 'grace.hopper@example.test') {
@@ -16,4 +19,31 @@ export async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
+}
+
+/** A seeded ring sold at its stone-1 price, as the cart code adds it (at its MOQ). */
+export async function ringCart(sql: postgres.Sql): Promise<CartItem[]> {
+  const [ring] = await sql<{ id: string; name: string; sku: string; material: string; moq: number | null; price: string; stone: string | null }[]>`
+    select id, name, sku, material, moq, price_stone1 as price, stone_details ->> 'Stone1' as stone from rings
+     where price_stone1 > 0 and sku like 'RNG-%' order by sku limit 1`;
+  const price = Number(ring!.price);
+  return addToCart([], {
+    productId: ring!.id,
+    quantity: ring!.moq ?? 1,
+    specifications: { stoneType: 'stone1', ...(ring!.stone ? { stoneName: ring!.stone } : {}), material: ring!.material },
+    selectedPrice: price,
+    product: { name: ring!.name, sku: ring!.sku, category: 'rings', imageUrl: null, moq: ring!.moq ?? 1, price },
+  });
+}
+
+/** Pays for `items` in `page` by card, with `email` as the contact; answers the confirmation's order id and reference. */
+export async function payForCart(page: Page, items: CartItem[], email: string): Promise<{ orderId: string; reference: string }> {
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [CART_STORAGE_KEY, JSON.stringify(items)] as const);
+  await page.goto('/checkout');
+  await fillShipping(page, email);
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  const orderId = new URL(page.url()).pathname.split('/').pop()!;
+  return { orderId, reference: (await page.getByTestId('order-reference').textContent())!.trim() };
 }

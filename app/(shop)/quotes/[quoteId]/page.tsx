@@ -1,11 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { QuoteView } from '@/components/quotes/quote-view';
-import { quoteForVisitor } from '@/lib/quotes/page';
+import { quoteForVisitor, quoteOrderHref } from '@/lib/quotes/page';
 import { quotePath } from '@/lib/quotes/link';
 import { env } from '@/lib/core/env';
-import { orderToken } from '@/lib/documents/access';
-import { orderPath } from '@/lib/documents/paths';
 
 export const metadata: Metadata = { title: 'Your Quote', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';
@@ -21,13 +19,11 @@ export default async function QuotePage({ params, searchParams }: Props) {
   const quote = await quoteForVisitor(quoteId, token);
   // Not this visitor's, or no such quote: the same 404, so an id reveals nothing.
   if (!quote) notFound();
-  // Whoever may open the quote may open the order it became.
-  const orderHref = quote.orderId ? orderPath(quote.orderId, orderToken(quote.orderId)) : null;
   return (
     <QuoteView
       quote={quote}
       payHref={`${quotePath(quote.id)}/pay${token ? `?t=${encodeURIComponent(token)}` : ''}`}
-      orderHref={orderHref}
+      orderHref={quoteOrderHref(quote, token)}
       timeZone={env().SHOP_TIME_ZONE}
     />
   );

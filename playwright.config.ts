@@ -18,7 +18,11 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
+  // Where CI is set, a retry tells a flaky journey from a broken one; either fails the run, the flaky one named as such
+  // in the summary. A `.only` fails it too.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: true,
+  forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -22,7 +22,7 @@ import { benchCatalogList } from './catalog-list';
 import { benchDocuments } from './documents';
 import { benchListingSql, uncachedViews } from './listing';
 import { loadAverage, waitForQuiet } from '../scripts/wait-for-quiet';
-import { ServerLog } from '../tests/support/server-log';
+import { ServerLog, WATCHED_SERVER_ARGS } from '../tests/support/server-log';
 import { workerPlan } from '../lib/core/http/workers.mjs';
 import { benchSoak, benchWorkers, serverRss } from './workers';
 import { benchMail } from './mail';
@@ -175,7 +175,7 @@ async function productPaths(base: string): Promise<string[]> {
 
 async function main() {
   await mkdir(join(PROJECT_ROOT, 'bench', 'results'), { recursive: true });
-  const stack = await startTestStack(cfg);
+  const stack = await startTestStack(cfg, { log: serverLog.standIn });
   let app: ChildProcess | undefined;
   try {
     const t0 = Date.now();
@@ -226,7 +226,7 @@ async function main() {
 
     const base = siteUrl(cfg).replace('localhost', '127.0.0.1');
     const start = async () => {
-      const server = spawn(process.execPath, [SERVE_SCRIPT, '-p', String(cfg.appPort), '-H', '127.0.0.1'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const server = spawn(process.execPath, [...WATCHED_SERVER_ARGS, SERVE_SCRIPT, '-p', String(cfg.appPort), '-H', '127.0.0.1'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       serverLog.watch(server, 'bench');
       await waitForHttp(`${base}/robots.txt`);
       return server;

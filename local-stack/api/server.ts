@@ -14,6 +14,7 @@ import type { Pool } from './db';
 import { corsHeaders, sendEmpty, sendJson, type RequestContext } from './http';
 import { handleMailbox } from './mailbox/router';
 import type { SmtpControl } from '../smtp/server';
+import type { StandInLog } from '../log';
 import { handleStorage } from './storage/router';
 
 export interface ApiServerOptions {
@@ -26,7 +27,7 @@ export interface ApiServerOptions {
   /** supabase/config.toml's auth settings (read from the file when not given), as `supabase start` applies them. */
   projectConfig?: ProjectAuthConfig;
   jwtSecret?: string;
-  log?: (line: string) => void;
+  log?: StandInLog;
   /** Overrides of config.toml's auth settings (tests shorten the refresh-token reuse interval, for example). */
   auth?: Partial<AuthSettings>;
   /** Global upload limit in bytes; Supabase's default is 50 MiB. */
@@ -94,7 +95,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      opts.log?.(`api: ${req.method} ${req.url} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      opts.log?.(`api: ${req.method} ${req.url} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, 'error');
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
       else res.destroy();
     });

@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Pool } from '../api/db';
 import { deliverSmtp } from '../api/mailbox/store';
+import type { StandInLog } from '../log';
 
 /** Larger than any mail the shop sends (an invoice of 500 lines is well under 1 MB), like a hosted relay's limit. */
 export const SMTP_SIZE_LIMIT = 25 * 1024 * 1024;
@@ -15,7 +16,7 @@ export const SMTP_SIZE_LIMIT = 25 * 1024 * 1024;
 export interface SmtpServerOptions {
   port: number;
   databaseUrl: string;
-  log?: (line: string) => void;
+  log?: StandInLog;
   sizeLimit?: number;
 }
 
@@ -118,7 +119,7 @@ export async function startSmtpServer(opts: SmtpServerOptions): Promise<LocalSmt
           },
           (err: unknown) => {
             stream.resume();
-            opts.log?.(`smtp: could not store a message: ${err instanceof Error ? err.message : String(err)}`);
+            opts.log?.(`smtp: could not store a message: ${err instanceof Error ? err.message : String(err)}`, 'error');
             callback(err instanceof SmtpError ? err : new SmtpError(451, '4.3.0 Could not store the message'));
           },
         );
@@ -127,7 +128,7 @@ export async function startSmtpServer(opts: SmtpServerOptions): Promise<LocalSmt
 
   const listen = async () => {
     const next = create();
-    next.on('error', (err) => opts.log?.(`smtp: ${err.message}`));
+    next.on('error', (err) => opts.log?.(`smtp: ${err.message}`, 'error'));
     await new Promise<void>((resolve, reject) => {
       next.server.once('error', reject);
       next.listen(opts.port, '127.0.0.1', () => {

@@ -18,6 +18,7 @@ import { createPaymentIntents } from './payment-intents';
 import { createCharges } from './refunds';
 import { testPageHandler } from './test-page';
 import { createWebhooks, type DeliveryMode, type EventRecord } from './webhooks';
+import type { StandInLog } from '../log';
 
 export type { DeliveryAttempt, DeliveryMode, EventRecord } from './webhooks';
 
@@ -32,7 +33,7 @@ export interface StripeServerOptions {
   webhookEvents?: string[];
   /** Waits between webhook retries; their count bounds the retries. Stripe itself retries for three days. */
   retryDelaysMs?: number[];
-  log?: (line: string) => void;
+  log?: StandInLog;
 }
 
 export interface StripeServerHandle {
@@ -163,7 +164,7 @@ export async function startStripeServer(opts: StripeServerOptions): Promise<Stri
         body = JSON.stringify({ error: e }, null, 2);
       } else {
         status = 500;
-        log(`stripe stand-in error: ${err instanceof Error ? err.stack : String(err)}`);
+        log(`stripe stand-in error: ${err instanceof Error ? err.stack : String(err)}`, 'error');
         body = JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred in the Stripe stand-in.' } });
       }
     }
@@ -194,7 +195,7 @@ export async function startStripeServer(opts: StripeServerOptions): Promise<Stri
         if (!res.headersSent) send(res, err.status, JSON.stringify({ error: err.body }));
         return;
       }
-      log(`stripe stand-in error: ${err instanceof Error ? err.stack : String(err)}`);
+      log(`stripe stand-in error: ${err instanceof Error ? err.stack : String(err)}`, 'error');
       if (!res.headersSent) send(res, 500, JSON.stringify({ error: { type: 'api_error', message: 'Internal error' } }));
       else res.end();
     });

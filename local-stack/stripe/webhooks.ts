@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { now, stripeId, type Json, type RequestInfo } from './api';
+import type { StandInLog } from '../log';
 
 /** Test switches: deliver every event `copies` times (concurrently), and/or `delayMs` late. */
 export interface DeliveryMode {
@@ -34,7 +35,7 @@ export interface WebhookOptions {
   webhookUrl: string;
   webhookSecret: string;
   retryDelaysMs?: number[];
-  log: (line: string) => void;
+  log: StandInLog;
 }
 
 export type Webhooks = ReturnType<typeof createWebhooks>;

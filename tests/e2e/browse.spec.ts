@@ -174,19 +174,24 @@ test.describe('category listing', () => {
   });
 
   test("lists Men's Collection and a card's SKU, MOQ, price and detail link", async ({ page }) => {
-    const [first] = await sql<{ id: string; category: string; name: string; sku: string | null; moq: number; price: string | null }[]>`
+    // The first page, newest first as the listing sorts it.
+    const shown = await sql<{ id: string; category: string; name: string; sku: string | null; moq: number; price: string | null }[]>`
       select id, category, name, sku, moq, price_from::text as price from catalog_products
-       where is_mens_jewelry order by created_at desc, id desc limit 1`;
-    expect(first, "the seed has no men's products").toBeTruthy();
+       where is_mens_jewelry and status = 'active' order by created_at desc, id desc limit 20`;
+    // A card with a price, so the price is checked.
+    const priced = shown.find((p) => Number(p.price) > 0);
+    expect(priced, "the seed has no priced men's product on the first page").toBeTruthy();
+    const { id, category, name, sku, moq, price } = priced!;
     await page.goto('/mens-jewelry');
     await expect(page.getByRole('heading', { level: 1, name: "Men's Collection" })).toBeVisible();
-    const card = page.getByRole('article').first();
-    await expect(card.getByRole('heading', { name: first!.name })).toBeVisible();
-    await expect(card).toContainText(`SKU: ${first!.sku ?? 'N/A'}`);
-    await expect(card).toContainText(`MOQ: ${first!.moq}`);
-    if (first!.price) await expect(card).toContainText(`From $${Number(first!.price).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
-    const route = first!.category === 'body_jewelry' ? 'body-jewelry' : first!.category;
-    await expect(card.getByRole('link').first()).toHaveAttribute('href', `/${route}/${first!.id}`);
+    await expect(page.getByRole('article').first().getByRole('heading', { name: shown[0]!.name })).toBeVisible();
+    const route = category === 'body_jewelry' ? 'body-jewelry' : category;
+    const card = page.getByRole('article').filter({ has: page.locator(`a[href="/${route}/${id}"]`) });
+    await expect(card.getByRole('heading', { name })).toBeVisible();
+    await expect(card).toContainText(`SKU: ${sku ?? 'N/A'}`);
+    await expect(card).toContainText(`MOQ: ${moq}`);
+    await expect(card).toContainText(`From $${Number(price).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    await expect(card.getByRole('link').first()).toHaveAttribute('href', `/${route}/${id}`);
   });
 
   test('the corner button adds the MOQ to the cart and shows the in-cart state', async ({ page }) => {

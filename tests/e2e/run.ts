@@ -1,18 +1,21 @@
 // npm run test:e2e — builds the shop once for a throwaway seeded local stack, serves the production build, and runs
 // the Playwright suite in a system Chromium. Extra arguments go to `playwright test`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { ensureChromium } from '../../scripts/find-chromium';
 import { NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, stackEnv, testConfig } from '../../local-stack/config';
 import { startTestStack } from '../support/stack';
-import { ServerLog } from '../support/server-log';
+import { readExpectations, ServerLog, WATCHED_SERVER_ARGS } from '../support/server-log';
 
 const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 55500);
 const WORKERS = 2;
 // Another build folder lets two runs side by side (with another STACK_TEST_PORT_BASE).
 const DIST = process.env.NEXT_DIST_DIR || '.next-e2e';
 const serverLog = new ServerLog();
+// The error lines the journeys declare they provoke (tests/e2e/support/expected-errors.ts), one JSON line each.
+const expectedErrors = join(mkdtempSync(join(tmpdir(), 'e2e-expected-')), 'errors.jsonl');
 const bin = (name: string) => join(PROJECT_ROOT, 'node_modules', '.bin', name);
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -41,7 +44,7 @@ async function waitForHttp(url: string, timeoutMs: number, child: ChildProcess) 
 async function main() {
   const chromium = ensureChromium();
   const started = Date.now();
-  const stack = await startTestStack(cfg);
+  const stack = await startTestStack(cfg, { log: serverLog.standIn });
   let app: ChildProcess | undefined;
   let second: ChildProcess | undefined;
   let code = 1;
@@ -55,7 +58,7 @@ async function main() {
     }
     // Each server runs two workers (whatever the machine's cores), so the journeys cross workers as well as servers.
     const serve = (port: number, name: string) => {
-      const child = spawn(process.execPath, [SERVE_SCRIPT, '-p', String(port), '-H', '127.0.0.1'], {
+      const child = spawn(process.execPath, [...WATCHED_SERVER_ARGS, SERVE_SCRIPT, '-p', String(port), '-H', '127.0.0.1'], {
         cwd: PROJECT_ROOT,
         // The journeys stand in for a proxy: each names its client in X-Forwarded-For (tests/e2e/support/servers.ts).
         env: { ...env, NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '1', WEB_CONCURRENCY: String(WORKERS) },
@@ -76,16 +79,23 @@ async function main() {
       E2E_APP_PIDS: `${app.pid},${second.pid}`,
       E2E_WORKERS: String(WORKERS),
       CHROMIUM_PATH: chromium,
+      E2E_EXPECTED_ERRORS: expectedErrors,
     });
-    const errors = serverLog.report();
+    // Lines written as the last journey ended are still on their way through the pipes.
+    await new Promise((r) => setTimeout(r, 1_000));
+    const expected = readExpectations(expectedErrors);
+    const errors = serverLog.report(expected);
     if (errors) {
       console.error(errors);
       code = code || 1;
+    } else if (expected.length > 0) {
+      console.log(`the server log's ${serverLog.expectedCount(expected)} error line(s) were all declared by the journeys (${expected.length} declarations)`);
     }
   } finally {
     app?.kill('SIGTERM');
     second?.kill('SIGTERM');
     await stack.stop();
+    rmSync(dirname(expectedErrors), { recursive: true, force: true });
   }
   process.exit(code);
 }

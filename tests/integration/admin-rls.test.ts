@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withActor, type DbActor, type Tx } from '@/lib/core/db';
+import type { DbActor, Tx } from '@/lib/core/db';
+import { allowedAs } from './rls-support';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
 const CUSTOMER = randomUUID();
@@ -14,18 +15,8 @@ const customer: DbActor = { role: 'authenticated', userId: CUSTOMER, email: 'c@a
 const admin: DbActor = { role: 'authenticated', userId: ADMIN, email: 'a@admin-rls.test' };
 let order: string;
 
-/** Runs as `actor` and rolls back; true when the statement went through and touched a row. */
-async function allowed(actor: DbActor, fn: (tx: Tx) => Promise<postgres.RowList<postgres.Row[]>>): Promise<boolean> {
-  const rollback = new Error('rollback');
-  let ok = false;
-  await withActor(actor, async (tx) => {
-    ok = (await fn(tx)).count > 0;
-    throw rollback;
-  }, sql).catch((e) => {
-    if (e !== rollback) ok = false;
-  });
-  return ok;
-}
+/** Runs as `actor` and rolls back; true when the statement went through and touched a row, false when refused. */
+const allowed = (actor: DbActor, fn: (tx: Tx) => Promise<postgres.RowList<postgres.Row[]>>) => allowedAs(actor, fn, sql);
 
 beforeAll(async () => {
   for (const [id, email] of [[CUSTOMER, 'c'], [ADMIN, 'a']] as const) {

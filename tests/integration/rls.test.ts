@@ -4,29 +4,15 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withActor, type DbActor, type Tx } from '@/lib/core/db';
+import { attemptAs, type Outcome } from './rls-support';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 4, onnotice: () => {} });
 afterAll(() => sql.end());
 
 const run = <T>(actor: DbActor, fn: (tx: Tx) => Promise<T>) => withActor(actor, fn, sql);
 
-/** Runs a statement as an actor and rolls back, reporting rows or the refusal. */
-type Outcome = { ok: true; count: number } | { ok: false; error: string };
-
-async function attempt(actor: DbActor, fn: (tx: Tx) => Promise<postgres.RowList<postgres.Row[]>>): Promise<Outcome> {
-  const rollback = new Error('rollback');
-  let outcome = { ok: false, error: 'not run' } as Outcome;
-  try {
-    await run(actor, async (tx) => {
-      const rows = await fn(tx);
-      outcome = { ok: true, count: rows.count };
-      throw rollback;
-    });
-  } catch (err) {
-    if (err !== rollback) outcome = { ok: false, error: (err as Error).message };
-  }
-  return outcome;
-}
+/** Runs a statement as an actor and rolls back: rows, or Postgres' refusal; any other error fails the test. */
+const attempt = (actor: DbActor, fn: (tx: Tx) => Promise<postgres.RowList<postgres.Row[]>>): Promise<Outcome> => attemptAs(actor, fn, sql);
 
 const uid = () => crypto.randomUUID();
 const A = uid();

@@ -6,6 +6,7 @@ import { startStripeServer } from '../../local-stack/stripe/server';
 import { startApiServer } from '../../local-stack/api/server';
 import { startSmtpServer, type LocalSmtpServer } from '../../local-stack/smtp/server';
 import type { AuthRateLimits } from '../../local-stack/api/auth/rate-limit';
+import type { StandInLog } from '../../local-stack/log';
 import { LOCAL_DEFAULTS } from '../../lib/core/local-defaults';
 import { seedAll } from '../../supabase/seed';
 import { join } from 'node:path';
@@ -25,6 +26,8 @@ const TEST_AUTH_RATE_LIMITS: AuthRateLimits = {
  */
 export interface TestStackOptions {
   confirmations?: boolean;
+  /** Where the stand-ins' lines go, each named by its stand-in (tests/support/server-log.ts): dropped when unset. */
+  log?: (name: string) => StandInLog;
 }
 
 export interface TestStack {
@@ -43,7 +46,7 @@ export async function startTestStack(cfg: StackConfig = testConfig(), opts: Test
     await recreateDatabase(pg.url(), cfg.database);
     await migrate(databaseUrl(cfg));
     // Stand-ins (auth + storage + mailbox; SMTP; Stripe) are started here.
-    smtp = await startSmtpServer({ port: cfg.smtpPort, databaseUrl: databaseUrl(cfg) });
+    smtp = await startSmtpServer({ port: cfg.smtpPort, databaseUrl: databaseUrl(cfg), log: opts.log?.('smtp') });
     stops.push(() => smtp.close());
     const api = await startApiServer({
       port: cfg.apiPort,
@@ -52,12 +55,14 @@ export async function startTestStack(cfg: StackConfig = testConfig(), opts: Test
       siteUrl: siteUrl(cfg),
       auth: { rateLimits: TEST_AUTH_RATE_LIMITS, maxFrequency: 1, enableConfirmations: opts.confirmations ?? true },
       smtp,
+      log: opts.log?.('api'),
     });
     stops.push(() => api.stop());
     const stripe = await startStripeServer({
       port: cfg.stripePort,
       webhookUrl: `${siteUrl(cfg)}/api/stripe/webhook`,
       webhookSecret: LOCAL_DEFAULTS.stripeWebhookSecret,
+      log: opts.log?.('stripe'),
     });
     stops.push(() => stripe.stop());
     // Tests run against the seeded catalog; rendered images are cached across stacks.

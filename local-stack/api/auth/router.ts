@@ -2,6 +2,7 @@
 import { isDataException } from '../db';
 import { BodyTooLargeError, decodePathSegment, readBody, redirect, sendEmpty, sendJson, type RequestContext } from '../http';
 import { apiKeyRole, type ApiKeyRole } from '../jwt';
+import type { StandInLog } from '../../log';
 import { authClientAddress, SB_FORWARDED_FOR } from './client-address';
 import type { AuthDeps, AuthRequest, AuthResult } from './context';
 import {
@@ -104,7 +105,7 @@ function route(method: string, path: string): { handler: Handler; param: string 
   return null;
 }
 
-export async function handleAuth(ctx: RequestContext, deps: AuthDeps, log?: (line: string) => void): Promise<void> {
+export async function handleAuth(ctx: RequestContext, deps: AuthDeps, log?: StandInLog): Promise<void> {
   const versionHeader = ctx.header('x-supabase-api-version');
   const version = requestApiVersion(versionHeader);
   const versionHeaders: Record<string, string> = version ? { [API_VERSION_HEADER]: version } : {};
@@ -154,7 +155,7 @@ export async function handleAuth(ctx: RequestContext, deps: AuthDeps, log?: (lin
     else if (err instanceof BodyTooLargeError) failure = new AuthHttpError(413, 'request_too_large', 'Request body too large');
     else if (isDataException(err)) failure = new AuthHttpError(400, 'validation_failed', 'The request holds a value that is not accepted');
     else {
-      log?.(`auth: ${ctx.method} ${ctx.path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      log?.(`auth: ${ctx.method} ${ctx.path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, 'error');
       failure = unexpectedFailure();
     }
     const rendered = renderAuthError(failure, versionHeader);

@@ -4,6 +4,7 @@
 import { isDataException } from '../db';
 import { BodyTooLargeError, decodePathSegment, sendJson, type RequestContext } from '../http';
 import { StorageError, storageErrors } from './errors';
+import type { StandInLog } from '../../log';
 import type { StorageDeps } from './access';
 import { upload } from './handlers/upload';
 import { downloadPublic, downloadAuthenticated, objectInfo } from './handlers/download';
@@ -11,7 +12,7 @@ import { list } from './handlers/list';
 import { removeMany, removeOne } from './handlers/remove';
 import { buckets } from './handlers/buckets';
 
-export async function handleStorage(ctx: RequestContext, deps: StorageDeps, log?: (line: string) => void): Promise<void> {
+export async function handleStorage(ctx: RequestContext, deps: StorageDeps, log?: StandInLog): Promise<void> {
   const { method, path } = ctx;
   try {
     let m: RegExpExecArray | null;
@@ -48,7 +49,7 @@ export async function handleStorage(ctx: RequestContext, deps: StorageDeps, log?
     else if (err instanceof BodyTooLargeError) failure = storageErrors.entityTooLarge();
     else if (isDataException(err)) failure = storageErrors.invalidRequest('Invalid input');
     else {
-      log?.(`storage: ${method} ${path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      log?.(`storage: ${method} ${path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, 'error');
       failure = storageErrors.internal();
     }
     if (ctx.res.headersSent) {

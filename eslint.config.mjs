@@ -39,7 +39,7 @@ const LAYER_ZONES = [
 ];
 
 const config = [
-  { ignores: ['node_modules/**', '.next*/**', '.data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'scratch/**'] },
+  { ignores: ['node_modules/**', '.next*/**', '.data/**', 'release/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'scratch/**'] },
   ...compat.extends('next/core-web-vitals', 'next/typescript'),
   {
     rules: {

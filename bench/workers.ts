@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT, SERVE_SCRIPT, type StackConfig } from '../local-stack/config';
 import { waitForHttp } from '../scripts/wait-for-http';
 import { loadAverage, waitForQuiet } from '../scripts/wait-for-quiet';
-import type { ServerLog } from '../tests/support/server-log';
+import { WATCHED_SERVER_ARGS, type ServerLog } from '../tests/support/server-log';
 import { seedCustomer, sessionCookie } from './account';
 import { adminCookie, pageLoad } from './catalog-admin';
 
@@ -20,7 +20,7 @@ export interface BenchServer {
 
 /** Starts scripts/serve.mjs with `workers` workers on `port`, its output watched by `log`. */
 export async function startServer(port: number, env: NodeJS.ProcessEnv, workers: number | undefined, log: ServerLog, name: string): Promise<BenchServer> {
-  const child = spawn(process.execPath, [SERVE_SCRIPT, '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...WATCHED_SERVER_ARGS, SERVE_SCRIPT, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: PROJECT_ROOT,
     env: workers ? { ...env, WEB_CONCURRENCY: String(workers) } : env,
     stdio: ['ignore', 'pipe', 'pipe'],

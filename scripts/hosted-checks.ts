@@ -1,12 +1,17 @@
 // `npm run check:hosted`: is the hosted Supabase project and Stripe account ready for the shop? One result per check,
 // from the same settings the servers use. It only reads, so it is safe to run against production.
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import nodemailer from 'nodemailer';
 import postgres from 'postgres';
+import { tagsDatabaseUrl } from '../lib/core/cache/shared-tags.mjs';
 import { connectionFor } from '../lib/core/db/connection.mjs';
+import { fromBase64Url } from '../lib/core/base64url';
 import { createStripeClient } from '../lib/payments/client';
 import { isLocalUrl } from '../lib/core/local-defaults';
+import { isServerActionsKey, SERVER_ACTIONS_KEY_RULE } from '../lib/core/server-actions-key';
 import { compareGrants, readGrants } from '../supabase/grants';
 
 export interface CheckResult {
@@ -20,6 +25,8 @@ export const WEBHOOK_EVENTS = ['payment_intent.succeeded', 'payment_intent.payme
 const MIGRATIONS_DIR = join(import.meta.dirname, '..', 'supabase', 'migrations');
 const BUCKET = 'product-images';
 const CRON_JOB = 'shop-maintenance';
+/** A NOTIFY reaches a LISTEN in milliseconds; not at all through a transaction pooler. */
+const NOTIFY_WAIT_MS = 5_000;
 
 type Env = Record<string, string | undefined>;
 type Check = (ctx: { env: Env; sql: postgres.Sql }) => Promise<string>;
@@ -30,6 +37,21 @@ const fail = (message: string): never => {
 };
 const need = (env: Env, name: string): string => env[name] || fail(`${name} is not set`);
 const noSlash = (url: string) => url.replace(/\/+$/, '');
+const hostOf = (databaseUrl: string) => {
+  const url = new URL(databaseUrl);
+  return `${url.hostname}:${url.port || 5432}`;
+};
+
+/** The role a legacy Supabase key (a JWT) names; undefined for anything else. */
+function jwtRole(key: string): unknown {
+  const parts = key.split('.');
+  const payload = parts.length === 3 ? fromBase64Url(parts[1]!) : null;
+  try {
+    return payload ? (JSON.parse(payload) as { role?: unknown }).role : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 async function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
@@ -71,6 +93,33 @@ const CHECKS: Array<[string, Check]> = [
          where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity order by 1`;
       if (rows.length) fail(`off on ${rows.map((r) => r.relname).join(', ')}`);
       return 'on for every table in public';
+    },
+  ],
+  [
+    'revalidation notices',
+    async ({ env, sql }) => {
+      if (env.SHARED_CACHE_TAGS === 'off') return 'SHARED_CACHE_TAGS=off: each server revalidates only its own cache';
+      // The connection the servers listen on (lib/core/cache/shared-tags.mjs), and a NOTIFY sent as a server sends one.
+      const target = tagsDatabaseUrl(env);
+      const { url, options } = connectionFor(target);
+      const listener = postgres(url, { ...options, max: 1, onnotice: () => {}, connect_timeout: 10 });
+      const channel = `shop_check_${randomBytes(6).toString('hex')}`;
+      try {
+        let heard = () => {};
+        const arrived = new Promise<boolean>((resolve) => (heard = () => resolve(true)));
+        await listener.listen(channel, () => heard()).catch((e: Error) => fail(`LISTEN on ${hostOf(target)} failed: ${e.message}`));
+        const started = Date.now();
+        await sql`select pg_notify(${channel}, 'check')`;
+        if (!(await Promise.race([arrived, sleep(NOTIFY_WAIT_MS, false)]))) {
+          fail(
+            `a NOTIFY sent through DATABASE_URL did not reach the LISTEN on ${hostOf(target)} within ${NOTIFY_WAIT_MS / 1000} s: ` +
+              'LISTEN needs a session (the session pooler on port 5432 or the direct connection), set CACHE_TAGS_DATABASE_URL',
+          );
+        }
+        return `LISTEN on ${hostOf(target)} heard a NOTIFY sent through DATABASE_URL in ${Date.now() - started} ms`;
+      } finally {
+        await listener.end({ timeout: 5 });
+      }
     },
   ],
   [
@@ -117,6 +166,23 @@ const CHECKS: Array<[string, Check]> = [
       if (noSlash(auth.site_url ?? '') !== site) fail(`Site URL is ${auth.site_url || '(empty)'}, SITE_URL is ${site}`);
       if (!local && !auth.smtp_host) fail('no custom SMTP server: Auth mail reaches only the project team');
       return `reachable, Site URL ${site}, confirmations ${auth.mailer_autoconfirm ? 'off' : 'on'}`;
+    },
+  ],
+  [
+    'secret key',
+    async ({ env }) => {
+      // Auth takes a visitor's address from Sb-Forwarded-For only on requests with a secret key
+      // (lib/core/supabase/auth-forwarding.ts); otherwise every visitor shares the servers' Auth limits.
+      const key = need(env, 'SUPABASE_SERVICE_ROLE_KEY');
+      if (key.startsWith('sb_secret_')) return 'a secret key (sb_secret_…): Auth limits count each visitor';
+      if (isLocalUrl(need(env, 'NEXT_PUBLIC_SUPABASE_URL'))) return 'the local stand-in takes Sb-Forwarded-For with its own key';
+      if (jwtRole(key) === 'service_role') {
+        fail(
+          'SUPABASE_SERVICE_ROLE_KEY is the legacy service_role key, with which Auth ignores Sb-Forwarded-For: every visitor ' +
+            "would share the servers' Auth limits. Use a secret key (sb_secret_…, Settings → API Keys)",
+        );
+      }
+      return fail('SUPABASE_SERVICE_ROLE_KEY is not a secret key (sb_secret_…, Settings → API Keys)');
     },
   ],
   [
@@ -176,15 +242,34 @@ const CHECKS: Array<[string, Check]> = [
       return 'set';
     },
   ],
+  [
+    'server actions key',
+    async ({ env }) => {
+      if (!env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY && isLocalUrl(need(env, 'NEXT_PUBLIC_SUPABASE_URL'))) {
+        return 'not set: fine for the servers of one local build';
+      }
+      const key = need(env, 'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY');
+      if (!isServerActionsKey(key)) fail(`NEXT_SERVER_ACTIONS_ENCRYPTION_KEY ${SERVER_ACTIONS_KEY_RULE}`);
+      // The key a build was made with is in its server manifest: every server must run a build made with this key.
+      const dist = env.NEXT_DIST_DIR || '.next';
+      const manifest = await readFile(resolve(dist, 'server', 'server-reference-manifest.json'), 'utf8').catch(() => null);
+      if (manifest === null) return `valid; no build in ${dist} to compare`;
+      if ((JSON.parse(manifest) as { encryptionKey?: string }).encryptionKey !== key) {
+        fail(`the build in ${dist} was made with another key: build again with NEXT_SERVER_ACTIONS_ENCRYPTION_KEY set`);
+      }
+      return `valid, and the build in ${dist} was made with it`;
+    },
+  ],
 ];
 
-/** Runs every check; a check that throws is a failure with its message. */
-export async function runHostedChecks(env: Env): Promise<CheckResult[]> {
+/** Runs every check, or the ones named; a check that throws is a failure with its message. */
+export async function runHostedChecks(env: Env, names?: readonly string[]): Promise<CheckResult[]> {
   const { url, options } = connectionFor(need(env, 'DATABASE_URL'));
   const sql = postgres(url, { ...options, max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
     const results: CheckResult[] = [];
     for (const [name, check] of CHECKS) {
+      if (names && !names.includes(name)) continue;
       try {
         results.push({ name, ok: true, detail: await check({ env, sql }) });
       } catch (err) {

@@ -1,6 +1,6 @@
 // What each API role may do on each object in public, as the app uses it (RLS then decides which rows). A migration
-// that adds a table adds its row here: the grants test and `npm run check:hosted` compare the database with this
-// list in both directions, so a missing grant and a grant beyond it both fail.
+// that adds a table or a sequence adds its row here: the grants test and `npm run check:hosted` compare the database
+// with this list in both directions, so an object or grant missing and an object or grant beyond it all fail.
 import type postgres from 'postgres';
 
 export const API_ROLES = ['public', 'anon', 'authenticated', 'service_role'] as const;
@@ -104,7 +104,10 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   cache_tag_revalidations: SERVER_ONLY,
 };
 
-/** Sequences that an API role uses; every other sequence must grant them nothing. */
+/**
+ * Every sequence in public but those of identity and serial columns, which belong to their table's row; each grants
+ * only what is listed here (nothing for a table's own).
+ */
 export const SEQUENCE_GRANTS: Record<string, RoleGrants> = {
   order_reference_seq: { service_role: ['USAGE'] },
   quote_reference_seq: { service_role: ['USAGE'] },
@@ -153,8 +156,14 @@ interface Acl {
   privilege: string;
 }
 
+interface Sequence {
+  name: string;
+  /** The table whose identity or serial column it numbers; null for a sequence of its own. */
+  table: string | null;
+}
+
 /** Reads the API roles' privileges on public's tables, views, columns, sequences and functions. */
-export async function readGrants(sql: postgres.Sql): Promise<{ acl: Acl[]; tables: string[] }> {
+export async function readGrants(sql: postgres.Sql): Promise<{ acl: Acl[]; tables: string[]; sequences: Sequence[] }> {
   const roles = sql`(select 0::oid as oid, 'public' as role
                      union all select oid, rolname from pg_roles where rolname in ('anon', 'authenticated', 'service_role'))`;
   const acl = await sql<Acl[]>`
@@ -180,7 +189,14 @@ export async function readGrants(sql: postgres.Sql): Promise<{ acl: Acl[]; table
   const tables = await sql<{ relname: string }[]>`
     select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`;
-  return { acl, tables: tables.map((t) => t.relname) };
+  const sequences = await sql<Sequence[]>`
+    select s.relname as name, t.relname as table
+      from pg_class s join pg_namespace n on n.oid = s.relnamespace
+      left join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid and d.refclassid = 'pg_class'::regclass
+                           and d.deptype in ('a', 'i')
+      left join pg_class t on t.oid = d.refobjid
+     where n.nspname = 'public' and s.relkind = 'S' order by 1`;
+  return { acl, tables: tables.map((t) => t.relname), sequences };
 }
 
 /**
@@ -188,12 +204,17 @@ export async function readGrants(sql: postgres.Sql): Promise<{ acl: Acl[]; table
  * a table the list does not know, a privilege missing, a privilege beyond what the app needs.
  */
 export function compareGrants(
-  found: { acl: Acl[]; tables: string[] },
+  found: { acl: Acl[]; tables: string[]; sequences: Sequence[] },
   expected = { table: TABLE_GRANTS, sequence: SEQUENCE_GRANTS, function: FUNCTION_GRANTS },
 ): string[] {
   const problems: string[] = [];
   for (const t of found.tables) if (!(t in expected.table)) problems.push(`table ${t}: not listed in supabase/grants.ts`);
   for (const t of Object.keys(expected.table)) if (!found.tables.includes(t)) problems.push(`table ${t}: missing from the database`);
+  const sequences = found.sequences.map((q) => q.name);
+  for (const q of found.sequences) {
+    if (q.table === null && !(q.name in expected.sequence)) problems.push(`sequence ${q.name}: not listed in supabase/grants.ts`);
+  }
+  for (const q of Object.keys(expected.sequence)) if (!sequences.includes(q)) problems.push(`sequence ${q}: missing from the database`);
 
   const have = new Map<string, Set<string>>();
   for (const a of found.acl) {
@@ -210,7 +231,7 @@ export function compareGrants(
   for (const key of [...keys].sort()) {
     // Tabs apart: a function's signature may hold spaces ('timestamp with time zone').
     const [kind, name, role] = key.split('\t') as [Acl['kind'], string, ApiRole];
-    if (kind === 'table' && !found.tables.includes(name)) continue;
+    if ((kind === 'table' && !found.tables.includes(name)) || (kind === 'sequence' && !sequences.includes(name))) continue;
     const want = atoms(expected[kind][name]?.[role]);
     const got = have.get(key) ?? new Set<string>();
     const missing = [...want].filter((p) => !got.has(p));

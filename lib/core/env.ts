@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { LOCAL_DEFAULTS, isLocalUrl } from './local-defaults';
 import { localSecret } from './local-secret';
+import { isServerActionsKey, SERVER_ACTIONS_KEY_RULE } from './server-actions-key';
 
 /**
  * Server configuration, validated once at start-up.
@@ -29,7 +30,13 @@ const schema = z.object({
   MAIL_FROM: z.string().refine(isMailFrom, "must be an address or 'Name <address>' on one line"),
   /** Where the shop's new-order notices go when the shop settings name no address. */
   SHOP_NOTIFY_EMAIL: z.email('must be an e-mail address'),
+  /**
+   * The key of the server actions (lib/core/server-actions-key.ts): hosted, the same for the build and every server.
+   * Locally unset is fine: the servers of one `npm start` or test run share one build.
+   */
+  NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: z.string().refine(isServerActionsKey, SERVER_ACTIONS_KEY_RULE).optional(),
 });
+const hostedSchema = schema.required({ NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: true });
 
 /** 'orders@shop.example' or 'Aurelia Fine Jewelry <orders@shop.example>', on one line. */
 export function isMailFrom(value: string): boolean {
@@ -75,8 +82,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     SMTP_URL: pick('SMTP_URL', LOCAL_DEFAULTS.smtpUrl),
     MAIL_FROM: pick('MAIL_FROM', LOCAL_DEFAULTS.mailFrom),
     SHOP_NOTIFY_EMAIL: pick('SHOP_NOTIFY_EMAIL', LOCAL_DEFAULTS.shopNotifyEmail),
+    NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: source.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY || undefined,
   };
-  const parsed = schema.safeParse(raw);
+  const parsed = (local ? schema : hostedSchema).safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((i) => `  ${i.path.join('.')}: ${raw[i.path[0] as keyof typeof raw] === undefined ? 'not set' : i.message}`)

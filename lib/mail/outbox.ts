@@ -42,3 +42,15 @@ export async function enqueueMails(tx: Tx, mails: QueuedMail[]): Promise<number>
     returning id`;
   return inserted.length;
 }
+
+/**
+ * How long, in whole seconds, the oldest message due for sending has waited, or null when none is due (/api/health).
+ * Every sender looks at the outbox each second, so a long wait means no sender is sending. Claimed and backed-off
+ * messages are due only later; the index of due messages answers this without reading the table.
+ */
+export async function oldestDueMailSeconds(tx: Tx): Promise<number | null> {
+  const [row] = await tx<{ seconds: number | null }[]>`
+    select floor(extract(epoch from now() - min(next_attempt_at)))::int as seconds from public.mail_outbox
+     where status in ('queued', 'sending') and next_attempt_at <= now()`;
+  return row?.seconds ?? null;
+}

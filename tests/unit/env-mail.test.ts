@@ -2,21 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { isMailFrom, loadEnv } from '@/lib/core/env';
 import { LOCAL_DEFAULTS } from '@/lib/core/local-defaults';
+import { HOSTED_ENV } from '../support/hosted-env';
 
-const hosted: Record<string, string> = {
-  NEXT_PUBLIC_SUPABASE_URL: 'https://abc.supabase.co',
-  NEXT_PUBLIC_SUPABASE_ANON_KEY: 'a'.repeat(40),
-  SUPABASE_SERVICE_ROLE_KEY: 'b'.repeat(40),
-  DATABASE_URL: 'postgresql://u:p@db.example.com:6543/postgres',
-  STRIPE_SECRET_KEY: 'sk_test_123',
-  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
-  STRIPE_WEBHOOK_SECRET: 'whsec_123',
-  SITE_URL: 'https://shop.example.com',
-  CHECKOUT_COOKIE_SECRET: 'x'.repeat(40),
-  SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
-  MAIL_FROM: 'Aurelia Fine Jewelry <orders@shop.example.com>',
-  SHOP_NOTIFY_EMAIL: 'orders@shop.example.com',
-};
+const hosted = HOSTED_ENV;
 
 describe('mail settings', () => {
   it('fall back to the local SMTP server on the local stack', () => {

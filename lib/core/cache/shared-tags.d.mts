@@ -9,3 +9,4 @@ export function subscribeTags(
   sql: postgres.Sql,
   handlers: { onTags: (tags: string[], from: string | null) => void; onConnect?: () => void | Promise<void> },
 ): Promise<{ unlisten(): Promise<void> }>;
+export function isListening(sql: postgres.Sql | null | undefined): boolean;

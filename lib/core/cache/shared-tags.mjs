@@ -39,6 +39,9 @@ export async function tagsRevalidatedSince(sql, since) {
     : sql`select tag, revalidated_at from public.cache_tag_revalidations`;
 }
 
+/** Where subscribeTags marks the LISTEN in effect: on the connection object, the same for every bundle's copy of this module. */
+const LIVE = Symbol.for('shop.cacheTags.listening');
+
 /**
  * Calls `onTags(tags, from)` for every announcement, and `onConnect()` after the LISTEN took effect, including after
  * each reconnect (the moment to read what was missed while disconnected).
@@ -54,6 +57,19 @@ export function subscribeTags(sql, { onTags, onConnect }) {
         // Not ours: ignored.
       }
     },
-    onConnect,
+    () => {
+      sql[LIVE] = sql.listen.channels?.[CHANNEL];
+      return onConnect?.();
+    },
   );
+}
+
+/**
+ * Whether `sql`'s LISTEN is in effect now (/api/health). postgres.js keeps a channel's LISTEN as an entry of
+ * `sql.listen.channels`: it drops the entry when the listening connection closes and makes a new one when it listens
+ * again, so the LISTEN is live while the entry is the one whose LISTEN last took effect.
+ */
+export function isListening(sql) {
+  const entry = sql?.listen?.channels?.[CHANNEL];
+  return entry !== undefined && sql[LIVE] === entry;
 }

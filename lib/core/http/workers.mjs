@@ -1,5 +1,5 @@
-// The production server's processes (scripts/serve.mjs): a primary that starts one worker per core on one port
-// with node:cluster, and restarts a worker that dies. Each worker is a whole server (Next, the front cache, its own
+// The production server's processes (scripts/serve.mjs): a primary that starts one worker per core (as many as its
+// database connections allow) on one port with node:cluster, and restarts a worker that dies. Each worker is a whole server (Next, the front cache, its own
 // database pool and cache-tag listener); the primary serves nothing.
 //
 // Why node:cluster rather than separate servers sharing the port with SO_REUSEPORT: the primary hands connections
@@ -10,6 +10,16 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 
 export const DEFAULT_POOL_SIZE = 10;
+/**
+ * Each worker's connections for cache tags (lib/core/cache/shared-tags.mjs), beside the pool: the one that listens for
+ * revalidations, held for as long as the worker runs, and the one that announces them, closed after 30 s idle.
+ */
+export const TAG_CONNECTIONS_PER_WORKER = 2;
+/**
+ * The connections one server may open in all by default: the default pool and two workers' cache-tag connections,
+ * 10 + 2 × 2. It fits two servers on a new Supabase project with room to spare (README: "Running more than one server").
+ */
+export const DEFAULT_MAX_CONNECTIONS = 14;
 export const DEFAULT_HEAP_MB = 256;
 /**
  * Each of the young generation's two halves. V8 grows it to 64 MB a half under load when left to itself: 128 MB of a
@@ -22,6 +32,11 @@ export const DEFAULT_SEMI_SPACE_MB = 8;
  * each holding its freed memory. Two took a further 25–30 MB off each worker's RSS.
  */
 export const DEFAULT_MALLOC_ARENAS = 2;
+/**
+ * How long a stopping worker lets the requests in flight finish before it cuts them (README: "Running more than one
+ * server", Stopping): with the close that follows, within the 10 s most platforms wait after SIGTERM before killing.
+ */
+export const SHUTDOWN_DRAIN_MS = 8_000;
 
 function positiveInt(value, name) {
   if (value === undefined || value === '') return undefined;
@@ -32,30 +47,77 @@ function positiveInt(value, name) {
 
 /**
  * How many workers, each one's database pool and heap limit. DATABASE_POOL_SIZE is the connections of the whole
- * server's pools, shared out so that workers × pool never exceeds it; fewer connections than workers is refused.
+ * server's pools, shared out so that workers × pool never exceeds it; each worker also holds its cache-tag
+ * connections. DATABASE_MAX_CONNECTIONS is what the server may open in all, its share of the database's pooler:
+ * by default one worker per core, as many as fit; a plan that cannot fit is refused, saying why.
  * @param {Record<string, string | undefined>} env
  * @param {number} cores
  */
 export function workerPlan(env, cores = availableParallelism()) {
-  const workers = positiveInt(env.WEB_CONCURRENCY, 'WEB_CONCURRENCY') ?? Math.max(1, cores);
   const total = positiveInt(env.DATABASE_POOL_SIZE, 'DATABASE_POOL_SIZE') ?? DEFAULT_POOL_SIZE;
+  const maxConnections = positiveInt(env.DATABASE_MAX_CONNECTIONS, 'DATABASE_MAX_CONNECTIONS') ?? DEFAULT_MAX_CONNECTIONS;
+  const tagConnections = env.SHARED_CACHE_TAGS === 'off' ? 0 : TAG_CONNECTIONS_PER_WORKER;
   const heapMb = positiveInt(env.WORKER_HEAP_MB, 'WORKER_HEAP_MB') ?? DEFAULT_HEAP_MB;
   const semiSpaceMb = positiveInt(env.WORKER_SEMI_SPACE_MB, 'WORKER_SEMI_SPACE_MB') ?? DEFAULT_SEMI_SPACE_MB;
   const mallocArenas = positiveInt(env.MALLOC_ARENA_MAX, 'MALLOC_ARENA_MAX') ?? DEFAULT_MALLOC_ARENAS;
+  // The most workers that fit: a pool connection each, and their cache-tag connections beside the pool.
+  const fit = Math.min(total, tagConnections ? Math.floor((maxConnections - total) / tagConnections) : total);
+  const workers = positiveInt(env.WEB_CONCURRENCY, 'WEB_CONCURRENCY') ?? Math.max(1, Math.min(cores, fit));
   if (total < workers) {
     throw new Error(`DATABASE_POOL_SIZE (${total}) is less than WEB_CONCURRENCY (${workers}): each worker needs a connection of its own`);
   }
-  return { workers, poolSize: Math.floor(total / workers), heapMb, semiSpaceMb, mallocArenas };
+  const connections = total + tagConnections * workers;
+  if (connections > maxConnections) {
+    const tags = tagConnections ? ` + ${tagConnections} × ${workers} workers' cache-tag connections` : '';
+    throw new Error(
+      `${workers} worker${workers === 1 ? '' : 's'} would open up to ${connections} database connections (DATABASE_POOL_SIZE ${total}${tags}), ` +
+        `more than DATABASE_MAX_CONNECTIONS (${maxConnections}), this server's share of the database's connections: ` +
+        'set fewer workers (WEB_CONCURRENCY) or a smaller DATABASE_POOL_SIZE, or raise DATABASE_MAX_CONNECTIONS where the pooler has room (README: "Running more than one server")',
+    );
+  }
+  // Fewer workers than cores because the connections ran out: said at start, so a big host's owner knows why.
+  const capped = env.WEB_CONCURRENCY === undefined && workers < cores;
+  return { workers, poolSize: Math.floor(total / workers), connections, maxConnections, cores, capped, heapMb, semiSpaceMb, mallocArenas };
 }
 
-/** A worker that dies this soon after starting, before it listened, is a broken start, not a crash to restart. */
-const STOP_GRACE_MS = 10_000;
+/** Set in a worker that is stopping: /api/health answers 503 (lib/maintenance/health.ts). */
+export function markDraining() {
+  globalThis.__shopDraining = true;
+}
+
+export function isDraining() {
+  return globalThis.__shopDraining === true;
+}
+
+/** The primary's request to a worker to stop taking connections, and the worker's answer once it has. */
+const STOP_ACCEPTING = 'shop:stop-accepting';
+const NOT_ACCEPTING = 'shop:not-accepting';
+/** How long the primary waits for every worker's answer before it has them drain all the same. */
+const STOP_ACCEPTING_MS = 1_000;
+/** A stopping worker still alive this long after the signal is killed: 10 s, with its drain and time to close down. */
+const STOP_KILL_MS = STOP_ACCEPTING_MS + SHUTDOWN_DRAIN_MS + 1_000;
+
+/**
+ * The worker's side of a stop: `stopAccepting` closes its listener when the primary asks, before the drain begins.
+ * @param {() => unknown} stopAccepting
+ */
+export function onStopAccepting(stopAccepting) {
+  process.on('message', (message) => {
+    if (message !== STOP_ACCEPTING) return;
+    stopAccepting();
+    // Sent after the cluster's own message that the listener closed, so the primary reads the two in that order.
+    process.send?.(NOT_ACCEPTING);
+  });
+}
 
 /**
  * The primary's side: forks the workers, restarts any that die after they listened, and on SIGTERM or SIGINT stops
- * them and resolves with the exit code. A worker that exits before it ever listened (no build, bad variables)
- * stops the server with that worker's code.
- * @param {{ workers: number, poolSize: number, heapMb: number, semiSpaceMb: number, mallocArenas: number }} plan
+ * them, resolving with the exit code once they are gone. A stop first has every worker close its listener, so the
+ * primary closes the port, and only then passes the signal on, so each worker drains (scripts/serve.mjs): a client
+ * whose connection a draining worker closes and who connects again is refused, where a connection the primary took
+ * while a worker was still listening would be reset. A worker that exits before it ever listened (no build, bad
+ * variables) stops the server with that worker's code.
+ * @param {{ workers: number, poolSize: number, connections: number, maxConnections: number, cores: number, capped: boolean, heapMb: number, semiSpaceMb: number, mallocArenas: number }} plan
  * @param {string} address what the workers listen on, for the ready line
  */
 export function superviseWorkers(plan, address) {
@@ -70,20 +132,38 @@ export function superviseWorkers(plan, address) {
       worker.once('listening', () => {
         worker.ready = true;
         if (++listening === plan.workers) {
-          console.log(`Ready on ${address} (${plan.workers} worker${plan.workers === 1 ? '' : 's'}, ${plan.poolSize} database connections and ${plan.heapMb} MB of heap each)`);
+          console.log(
+            `Ready on ${address} (${plan.workers} worker${plan.workers === 1 ? '' : 's'}, ${plan.poolSize} database connections and ${plan.heapMb} MB of heap each; ` +
+              `up to ${plan.connections} database connections in all, of DATABASE_MAX_CONNECTIONS ${plan.maxConnections})`,
+          );
+          if (plan.capped) {
+            console.log(`${plan.cores} cores, ${plan.workers} workers: DATABASE_MAX_CONNECTIONS fits no more (README: "Running more than one server", Connections)`);
+          }
         }
       });
     };
     const stop = (code) => {
       if (closing) return;
       closing = true;
-      const alive = Object.values(cluster.workers ?? {});
+      const alive = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
       if (alive.length === 0) resolve(code);
-      for (const worker of alive) worker?.process.kill('SIGTERM');
+      let draining = false;
+      const drain = () => {
+        if (draining) return;
+        draining = true;
+        clearTimeout(late);
+        for (const worker of alive) worker.process.kill('SIGTERM');
+      };
+      const late = setTimeout(drain, STOP_ACCEPTING_MS);
+      let accepting = alive.length;
+      for (const worker of alive) {
+        worker.on('message', (message) => message === NOT_ACCEPTING && --accepting === 0 && drain());
+        if (worker.isConnected()) worker.send(STOP_ACCEPTING);
+      }
       setTimeout(() => {
         for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
         resolve(code);
-      }, STOP_GRACE_MS).unref();
+      }, STOP_KILL_MS).unref();
     };
     cluster.on('exit', (worker, code, signal) => {
       if (closing) {

@@ -12,6 +12,8 @@ const mobileOnly = /@mobile-only/;
 const CATALOG_CHANGING = ['**/checkout.spec.ts', '**/search-capped.spec.ts', '**/account.spec.ts', '**/admin-catalog.spec.ts', '**/order-mail.spec.ts', '**/wholesale.spec.ts', '**/quotes.spec.ts', '**/admin-catalog-list.spec.ts', '**/storefront.spec.ts'];
 // Journeys that time how fast something happens run last, alone, so no other journey's work is in their figures.
 const TIMED = ['**/two-servers-admin.spec.ts'];
+// Stopping a server under load counts on its answers arriving in time: it runs after everything else, on a quiet machine.
+const STOPPING = ['**/shutdown.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,8 +36,8 @@ export default defineConfig({
   // The checkout, account and catalog back-office journeys add (and remove) products of their own, so they run after the catalog
   // journeys, whose expected counts (search totals, sitemap) come from the seeded catalog.
   projects: [
-    { name: 'desktop', testIgnore: [...CATALOG_CHANGING, ...TIMED], grepInvert: mobileOnly, use: { ...desktop, launchOptions } },
-    { name: 'mobile', testIgnore: [...CATALOG_CHANGING, ...TIMED], grepInvert: desktopOnly, use: { ...mobile, launchOptions } },
+    { name: 'desktop', testIgnore: [...CATALOG_CHANGING, ...TIMED, ...STOPPING], grepInvert: mobileOnly, use: { ...desktop, launchOptions } },
+    { name: 'mobile', testIgnore: [...CATALOG_CHANGING, ...TIMED, ...STOPPING], grepInvert: desktopOnly, use: { ...mobile, launchOptions } },
     {
       name: 'checkout-desktop',
       testMatch: CATALOG_CHANGING,
@@ -57,5 +59,6 @@ export default defineConfig({
       grepInvert: mobileOnly,
       use: { ...desktop, launchOptions },
     },
+    { name: 'stopping', testMatch: STOPPING, dependencies: ['timed'], grepInvert: mobileOnly, use: { ...desktop, launchOptions } },
   ],
 });

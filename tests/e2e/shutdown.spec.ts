@@ -67,6 +67,13 @@ test('SIGTERM: no new connections, health 503 on open ones, requests in flight f
     }
   });
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  const started = Date.now();
+  /** Names the client whose request failed, and when, so a failure says which connection it was. */
+  const labelled = <T,>(who: string, work: Promise<T>) =>
+    work.catch((err: Error) => {
+      throw new Error(`${who}: ${err.message} at +${Date.now() - started} ms (signal at +${signalledAt - started} ms)`);
+    });
+  let signalledAt = Number.NaN;
   try {
     await ready;
     // One kept-alive connection per client: the health checker's, and the load's.
@@ -77,12 +84,12 @@ test('SIGTERM: no new connections, health 503 on open ones, requests in flight f
 
     // In flight when the signal comes: an upload written over 3 s, and a steady load on each open connection.
     const body = JSON.stringify({ lines: [{ sku: `SHUTDOWN-${Date.now()}`, quantity: 1 }] });
-    const upload = send('/api/quick-order', new Agent({ keepAlive: true }), { method: 'POST', body, chunks: 10, gapMs: 300 });
-    const load = loaders.map(async (agent) => {
+    const upload = labelled('upload', send('/api/quick-order', new Agent({ keepAlive: true }), { method: 'POST', body, chunks: 10, gapMs: 300 }));
+    const load = loaders.map(async (agent, i) => {
       const statuses: number[] = [];
       // Each connection asks until an answer closes it: the first one after the signal.
       for (;;) {
-        const answer = await send('/category/rings', agent);
+        const answer = await labelled(`load ${i} after ${statuses.length} answers`, send('/category/rings', agent));
         statuses.push(answer.status);
         if (answer.headers.connection === 'close') return statuses;
         if (statuses.length > 500) throw new Error('the connection was never closed');
@@ -91,13 +98,16 @@ test('SIGTERM: no new connections, health 503 on open ones, requests in flight f
     await new Promise((r) => setTimeout(r, 1_000));
     // The checker asks often, as a load balancer does: its connection is never idle for the 5 s keep-alive timeout,
     // after which the server would close it (on a busy machine the steps above can take that long).
-    expect((await send('/api/health', checker)).status).toBe(200);
+    expect((await labelled('health before the signal', send('/api/health', checker))).status).toBe(200);
     const signalled = Date.now();
+    signalledAt = signalled;
     server.kill('SIGTERM');
 
     // The workers drain once every listener has closed (lib/core/http/workers.mjs); until then health is still ok.
     let health: Answer | undefined;
-    await expect.poll(async () => (health = await send('/api/health', checker)).status, { timeout: 5_000, intervals: [50] }).toBe(503);
+    await expect
+      .poll(async () => (health = await labelled('health after the signal', send('/api/health', checker))).status, { timeout: 5_000, intervals: [50] })
+      .toBe(503);
     expect(JSON.parse(health!.body)).toMatchObject({ status: 'draining' });
     expect(health!.headers.connection).toBe('close');
     expect(await refused()).toBe(true);

@@ -17,7 +17,6 @@ import { ReorderButton } from './reorder-button';
 const pageHref = (page: number) => (page <= 1 ? '/dashboard' : `/dashboard?page=${page}`);
 
 function ItemOptions({ options }: { options: AccountOrderItem['options'] }) {
-  if (typeof options === 'string') return options ? <p className="text-xs text-stone-muted">{options}</p> : null;
   if (options.length === 0) return null;
   return (
     <dl className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-stone-muted">
@@ -57,6 +56,7 @@ function Item({ item }: { item: AccountOrderItem }) {
         <p className="text-stone-muted">
           {item.quantity} × {formatCents(item.unitPriceCents)}
         </p>
+        {item.priceRule && <p className="text-xs text-stone-muted">{item.priceRule}</p>}
         <p className="font-medium text-ink">{formatCents(item.lineTotalCents)}</p>
       </div>
     </li>

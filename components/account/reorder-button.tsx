@@ -21,17 +21,29 @@ export function ReorderButton({ orderId, title }: { orderId: string; title: stri
       toast.error(result?.error ?? 'Failed to reorder. Please try again.', { duration: 4000 });
       return;
     }
-    const { lines, unavailable } = result.data;
+    const { lines, changes } = result.data;
     for (const line of lines) addItem(line);
+    // What changed since the order, line by line: to read, so longer than the 4 s default.
+    const changed = changes.filter((c) => c.kind !== 'gone');
+    const gone = changes.filter((c) => c.kind === 'gone');
+    const list = (items: typeof changes) => (
+      <ul className="mt-1 list-disc space-y-0.5 pl-4">
+        {items.map((c, i) => (
+          <li key={i}>
+            {c.line}: {c.change}
+          </li>
+        ))}
+      </ul>
+    );
     if (lines.length > 0) {
       const pieces = `${lines.length} item${lines.length === 1 ? '' : 's'}`;
       toast.success(`${pieces} from ${title} added to your cart`, {
         action: { label: 'View cart', onClick: () => router.push('/cart') },
+        ...(changed.length > 0 ? { description: <div data-testid="reorder-changes">Changed since this order:{list(changed)}</div>, duration: 15_000 } : {}),
       });
     }
-    if (unavailable.length > 0) {
-      // Names to read: longer than the 4 s error default.
-      toast.error(`Not added (no longer available): ${unavailable.join('; ')}`, { duration: 10_000 });
+    if (gone.length > 0) {
+      toast.error('Not added (no longer sold):', { description: <div data-testid="reorder-gone">{list(gone)}</div>, duration: 15_000 });
     }
   }
 

@@ -30,7 +30,6 @@ export function ProductDetail({ detail }: { detail: ProductDetailData }) {
   const { product, images } = detail;
   const info = CATEGORY_INFO[product.category];
   const urls = images.length > 0 ? images.map((i) => i.image_url) : product.image_url ? [product.image_url] : [];
-  const details = detailsList(product);
   const description = product.description?.trim();
 
   return (
@@ -71,32 +70,18 @@ export function ProductDetail({ detail }: { detail: ProductDetailData }) {
             icons={{ ...quantityIcons(), bag: <Icon node={ShoppingBag} aria-hidden className="size-4" /> }}
             facts={<PurchaseFacts facts={purchaseFacts(product)} />}
             breaks={product.price_breaks.length > 0 ? <VolumeBreaks breaks={product.price_breaks} /> : null}
+            description={
+              description ? (
+                <section className="mt-10" aria-labelledby="product-description">
+                  <h2 id="product-description" className="text-xl">
+                    Description
+                  </h2>
+                  <p className="mt-3 leading-relaxed whitespace-pre-line text-ink-soft">{description}</p>
+                </section>
+              ) : null
+            }
+            details={detailsList(product)}
           />
-
-          {description && (
-            <section className="mt-10" aria-labelledby="product-description">
-              <h2 id="product-description" className="text-xl">
-                Description
-              </h2>
-              <p className="mt-3 leading-relaxed whitespace-pre-line text-ink-soft">{description}</p>
-            </section>
-          )}
-
-          {details.length > 0 && (
-            <section className="mt-10" aria-labelledby="product-details">
-              <h2 id="product-details" className="text-xl">
-                Details
-              </h2>
-              <dl className="mt-3 divide-y divide-stone-line border-y border-stone-line text-sm">
-                {details.map((entry) => (
-                  <div key={entry.label} className="grid grid-cols-[10rem_1fr] gap-4 py-2.5">
-                    <dt className="text-stone-muted">{entry.label}</dt>
-                    <dd className="tabular text-ink">{entry.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          )}
         </div>
       </div>
     </div>

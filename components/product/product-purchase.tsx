@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useCart } from '@/components/cart/cart-context';
 import { notify } from '@/components/ui/toaster';
 import type { StoneChoice, Style } from '@/lib/purchase/pricing';
-import type { ProductSelection } from '@/lib/purchase/options';
+import type { DetailEntry, ProductSelection } from '@/lib/purchase/options';
 import { choose, purchaseSizes, purchaseSpecifications, purchaseView, type PurchaseModel } from '@/lib/purchase/selection';
 import { formatDollars, toCents } from '@/lib/core/format/money';
 import { OptionGroup } from './option-group';
@@ -27,16 +27,40 @@ interface ProductPurchaseProps {
   facts: ReactNode;
   /** The volume tiers' table, drawn by the server; null without breaks. */
   breaks?: ReactNode;
+  /** The product's description, drawn by the server, shown between the purchase and the details. */
+  description?: ReactNode;
+  /** The details no selection changes (lib/purchase/options.ts: detailsList); the selection's own go first. */
+  details?: DetailEntry[];
 }
 
-export function ProductPurchase({ model, icons, facts, breaks: breaksTable = null }: ProductPurchaseProps) {
+/** The Details list: the selection's stone, length and style, then the product's other attributes. */
+function Details({ entries }: { entries: DetailEntry[] }) {
+  if (entries.length === 0) return null;
+  return (
+    <section className="mt-10" aria-labelledby="product-details">
+      <h2 id="product-details" className="text-xl">
+        Details
+      </h2>
+      <dl className="mt-3 divide-y divide-stone-line border-y border-stone-line text-sm" data-testid="product-details">
+        {entries.map((entry) => (
+          <div key={entry.label} className="grid grid-cols-[10rem_1fr] gap-4 py-2.5">
+            <dt className="text-stone-muted">{entry.label}</dt>
+            <dd className="tabular text-ink">{entry.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function ProductPurchase({ model, icons, facts, breaks: breaksTable = null, description = null, details = [] }: ProductPurchaseProps) {
   const router = useRouter();
   const { addItem, ready, items } = useCart();
   const [selection, setSelection] = useState<ProductSelection>(model.initial);
   const packSize = model.steps.pack;
   const [quantity, setQuantity] = useState(model.steps.min);
 
-  const { price, summary } = purchaseView(model, selection);
+  const { price, summary, details: chosen } = purchaseView(model, selection);
   const breaks = model.cartProduct.priceBreaks ?? [];
   // Mix and match: what is already in the cart of this product, in any option, counts toward the break.
   const inCart = items.filter((i) => i.productId === model.productId).reduce((sum, i) => sum + i.quantity, 0);
@@ -56,7 +80,7 @@ export function ProductPurchase({ model, icons, facts, breaks: breaksTable = nul
     });
     notify((toast) =>
       toast.success('Added to cart', {
-        description: `${quantity} × ${model.cartProduct.name}`,
+        description: `${quantity} × ${model.cartProduct.name}${summary ? ` (${summary})` : ''}`,
         action: { label: 'View Cart', onClick: () => router.push('/cart') },
       }),
     );
@@ -177,6 +201,9 @@ export function ProductPurchase({ model, icons, facts, breaks: breaksTable = nul
           )}
         </div>
       </div>
+
+      {description}
+      <Details entries={[...chosen, ...details]} />
     </>
   );
 }

@@ -58,7 +58,8 @@ export function GridRow({ row, index, model, price, onSku, onCommitSku, onQuanti
         ) : model ? (
           <div className="flex flex-col gap-2">
             <p className="truncate text-sm font-medium text-ink">{model.cartProduct.name}</p>
-            {selection && (model.stones.length > 1 || model.styles.length > 0) && (
+            {/* Every choice the product has, a stoneless bracelet's size included: nothing is picked unseen. */}
+            {selection && (model.stones.length > 1 || model.styles.length > 0 || sizes.length > 0) && (
               <div className="flex flex-wrap gap-2">
                 {model.stones.length > 1 && (
                   <select
@@ -70,7 +71,6 @@ export function GridRow({ row, index, model, price, onSku, onCommitSku, onQuanti
                     {model.stones.map((o) => (
                       <option key={o.value} value={o.value} disabled={o.disabled}>
                         {o.label}
-                        {o.detail ? `: ${o.detail}` : ''}
                       </option>
                     ))}
                   </select>

@@ -7,7 +7,9 @@ import { isCategory, productPath, type Category } from '../catalog/categories';
 import { getProductsByIds } from '../catalog/product';
 import { listDocumentsForOrders } from '../documents/store';
 import { totalPagesFor } from '../core/pagination';
-import { orderLineEntries } from './order-options';
+import { specificationEntries } from '../purchase/labels';
+import { choicesSpecifications, readLineChoices, type LineChoices } from '../purchase/line-choices';
+import { formatPercent } from '../purchase/volume-pricing';
 import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
 import { ORDERS_PAGE_SIZE } from '../orders/lists';
 import { trackingUrl } from '../orders/tracking';
@@ -35,7 +37,13 @@ interface ItemRow {
   product_name: string | null;
   quantity: number;
   unit_price: string;
-  specifications: string | null;
+  choices: unknown;
+}
+
+/** The price rule a line was bought at, in the buyer's words: 'Volume −5%', 'Quote Q-5007'. */
+export function priceRuleText(choices: LineChoices): string | null {
+  if (choices.quoteReference) return `Quote ${choices.quoteReference}`;
+  return choices.percentOff ? `Volume −${formatPercent(choices.percentOff)}%` : null;
 }
 
 
@@ -56,7 +64,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
      order by created_at desc, id desc
      limit ${ORDERS_PAGE_SIZE} offset ${(page - 1) * ORDERS_PAGE_SIZE}`;
   const items = await tx<ItemRow[]>`
-    select id, order_id, product_id, product_category, product_name, quantity, unit_price, specifications
+    select id, order_id, product_id, product_category, product_name, quantity, unit_price, choices
       from public.order_items
      where order_id = any(${orders.map((o) => o.id)}::uuid[])
      order by created_at, id`;
@@ -71,6 +79,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
     const p = productById.get(item.product_id);
     const category = categoryOf(item.product_category) ?? categoryOf(p?.category ?? null);
     const unit = Number(item.unit_price);
+    const choices = readLineChoices(item.choices);
     const list = byOrder.get(item.order_id) ?? [];
     list.push({
       id: item.id,
@@ -82,7 +91,8 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
       quantity: item.quantity,
       unitPriceCents: unit,
       lineTotalCents: unit * item.quantity,
-      options: orderLineEntries(item.specifications, category),
+      options: specificationEntries(choicesSpecifications(choices), category ?? 'earrings'),
+      priceRule: priceRuleText(choices),
     });
     byOrder.set(item.order_id, list);
   }
@@ -114,14 +124,15 @@ export async function reorderPlan(tx: Tx, userId: string, orderId: string): Prom
     select id from public.orders where id = ${orderId} and user_id = ${userId}`;
   if (!order) return null;
   const rows = await tx<ItemRow[]>`
-    select id, order_id, product_id, product_category, product_name, quantity, unit_price, specifications
+    select id, order_id, product_id, product_category, product_name, quantity, unit_price, choices
       from public.order_items where order_id = ${orderId} order by created_at, id`;
   const lines: ReorderLine[] = rows.map((r) => ({
     productId: r.product_id,
     category: categoryOf(r.product_category),
     productName: r.product_name,
     quantity: r.quantity,
-    specifications: r.specifications,
+    unitPriceCents: Number(r.unit_price),
+    choices: readLineChoices(r.choices),
   }));
   const products = await getProductsByIds(
     lines.map((l) => l.productId),

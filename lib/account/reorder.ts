@@ -1,14 +1,19 @@
-// Reorder: a past order's lines as cart lines at today's prices, MOQ and options, with the cart's own line rules.
-// A line whose product is gone, or whose options the product no longer offers at a price, is named instead of being
-// added. Pure: the order lines and today's products come in.
+// Reorder: a past order's lines as cart lines, with the same choices, at today's prices, breaks, MOQ and packs. Every
+// line whose product is still sold is added; what changed since is said line by line (a price up or down, a quantity
+// raised to today's MOQ or pack, a choice no longer offered, kept on the line for the buyer to change), and a product
+// no longer sold is named. The choices are read as data (order_items.choices), never from the text. Pure: the order
+// lines and today's products come in.
+import { specificationEntries } from '../purchase/labels';
 import { stoneName, unitPrice, type StoneChoice } from '../purchase/pricing';
 import { effectiveMoq } from '../purchase/quantity';
-import { allowedQuantity } from '../purchase/pack-size';
+import { allowedQuantity, effectivePackSize, smallestQuantity } from '../purchase/pack-size';
+import { breakFor, discountedCents } from '../purchase/volume-pricing';
+import { choicesSpecifications, type LineChoices } from '../purchase/line-choices';
+import { formatCents, toCents } from '../core/format/money';
 import type { Category } from '../catalog/categories';
 import type { Product } from '../catalog/types';
 import type { AddToCartInput } from '../cart/lines';
 import { normalizeSelection } from '../checkout/pricing';
-import { parseOrderLineOptions, type OrderLineOptions } from './order-options';
 
 export interface ReorderLine {
   productId: string;
@@ -16,69 +21,146 @@ export interface ReorderLine {
   /** The product's name when it was bought (kept on the order line). */
   productName: string | null;
   quantity: number;
-  specifications: string | null;
+  /** What each piece cost on the order, in cents. */
+  unitPriceCents: number;
+  choices: LineChoices;
+}
+
+/** One line's difference from the order, in the buyer's words: 'Aurora Ring (Stone: Ruby)' and what changed. */
+export interface ReorderChange {
+  line: string;
+  kind: 'gone' | 'choice' | 'quantity' | 'price';
+  change: string;
 }
 
 export interface ReorderPlan {
   lines: AddToCartInput[];
-  /** Lines not added, named for the person: 'Aurora Ring (Stone: Ruby)'. */
-  unavailable: string[];
+  changes: ReorderChange[];
 }
 
 export const UNKNOWN_PRODUCT_NAME = 'Product Unavailable';
 
 const same = (a: string | null | undefined, b: string | null | undefined) =>
-  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+  (a ?? '').normalize('NFC').trim().toLowerCase() === (b ?? '').normalize('NFC').trim().toLowerCase();
 
-/** The stone choice whose name the line was bought with, or null when the product no longer has that stone. */
-export function stoneChoiceFor(product: Product, options: OrderLineOptions): StoneChoice | null {
-  const bought = options.stoneName;
-  if (!bought) return 'stone1';
-  for (const choice of ['stone1', 'stone2'] as const) {
-    const name = stoneName(product, choice);
-    if (name ? same(name, bought) : same(bought, choice === 'stone1' ? 'Stone 1' : 'Stone 2')) return choice;
+/**
+ * The stone the line was bought with, today: the same choice while its stone keeps its name, else the choice now
+ * holding that stone's name; null when the product no longer has it. Lines stored before the stone choice was kept
+ * name the stone alone.
+ */
+export function stoneChoiceFor(product: Product, choices: LineChoices): StoneChoice | null {
+  const bought = choices.stoneName;
+  if (!bought) return choices.stoneType ?? 'stone1';
+  const order: StoneChoice[] = choices.stoneType === 'stone2' ? ['stone2', 'stone1'] : ['stone1', 'stone2'];
+  return order.find((choice) => same(stoneName(product, choice), bought)) ?? null;
+}
+
+/** 'Hudson Curb Link Bracelet (Bracelet Size: 7", Material: Silver)': the line as the buyer knew it. */
+export function lineName(name: string, choices: LineChoices, category: Category | null): string {
+  const words = specificationEntries(choicesSpecifications(choices), category ?? 'earrings')
+    .map((e) => `${e.label}: ${e.value}`)
+    .join(', ');
+  return words ? `${name} (${words})` : name;
+}
+
+const entriesText = (choices: LineChoices, category: Category) =>
+  specificationEntries(choicesSpecifications(choices), category)
+    .filter((e) => e.label !== 'Material')
+    .map((e) => `${e.label} ${e.value}`)
+    .join(', ');
+
+interface Decided {
+  input: AddToCartInput;
+  /** The line as the buyer knew it. */
+  name: string;
+  quoteReference: string | null;
+  changes: ReorderChange[];
+  /** Today's list price of one piece, in cents, before any break. */
+  listCents: number;
+  paidCents: number;
+}
+
+/** One line bought again, or the reason it cannot be (the product is gone or has no price for any choice). */
+export function reorderLine(line: ReorderLine, product: Product | undefined): Decided | ReorderChange {
+  const bought = lineName(product?.name ?? line.productName ?? UNKNOWN_PRODUCT_NAME, line.choices, line.category ?? product?.category ?? null);
+  const gone: ReorderChange = { line: bought, kind: 'gone', change: 'no longer sold' };
+  if (!product || (line.category && line.category !== product.category)) return gone;
+
+  const changes: ReorderChange[] = [];
+  const stone = stoneChoiceFor(product, line.choices);
+  const wanted = normalizeSelection(product, { stoneType: stone ?? 'stone1', size: line.choices.size ?? null, style: line.choices.style ?? null });
+  let selection = stone && wanted && unitPrice(product, wanted) !== null ? wanted : null;
+  if (!selection) {
+    // A choice no longer offered: the line is kept with the product page's first priced choice, for the buyer to change.
+    selection =
+      (['stone1', 'stone2'] as const)
+        .map((stoneType) => normalizeSelection(product, { stoneType, style: line.choices.style ?? null, size: null }) ?? normalizeSelection(product, { stoneType }))
+        .find((s) => s !== null && unitPrice(product, s) !== null) ?? null;
+    if (!selection) return gone;
   }
-  return null;
-}
+  const specifications = {
+    stoneType: selection.stoneType,
+    stoneName: stoneName(product, selection.stoneType),
+    size: selection.size,
+    material: product.material,
+    style: selection.style,
+  };
+  const before = entriesText(line.choices, product.category);
+  const after = entriesText(specifications, product.category);
+  if (before !== after) {
+    changes.push({ line: bought, kind: 'choice', change: `${before || 'this choice'} is no longer offered: added as ${after}; change it in your cart` });
+  }
 
-function describe(line: ReorderLine, product: Product | undefined): string {
-  const name = product?.name ?? line.productName ?? UNKNOWN_PRODUCT_NAME;
-  return line.specifications?.trim() ? `${name} (${line.specifications.trim()})` : name;
-}
+  const quantity = allowedQuantity(line.quantity, product);
+  if (quantity !== line.quantity) {
+    const pack = effectivePackSize(product.pack_size);
+    const rule = pack > 1 ? `sold in packs of ${pack}, at least ${smallestQuantity(product)}` : `minimum order ${smallestQuantity(product)}`;
+    changes.push({ line: bought, kind: 'quantity', change: `quantity raised from ${line.quantity} to ${quantity} (${rule})` });
+  }
 
-/** One cart line for an order line, or null when it cannot be bought again as it was. */
-export function reorderLine(line: ReorderLine, product: Product | undefined): AddToCartInput | null {
-  if (!product || (line.category && line.category !== product.category)) return null;
-  const options = parseOrderLineOptions(line.specifications);
-  if (!options) return null;
-  const stoneType = stoneChoiceFor(product, options);
-  if (!stoneType) return null;
-  const selection = normalizeSelection(product, { stoneType, size: options.size, style: options.style });
-  const price = selection ? unitPrice(product, selection) : null;
-  if (!selection || price === null) return null;
+  const price = unitPrice(product, selection)!;
   const moq = effectiveMoq(product.moq);
   return {
-    productId: product.id,
-    quantity: allowedQuantity(line.quantity, product),
-    specifications: {
-      stoneType,
-      stoneName: stoneName(product, stoneType),
-      size: selection.size,
-      material: product.material,
-      style: selection.style,
+    input: {
+      productId: product.id,
+      quantity,
+      specifications,
+      selectedPrice: price,
+      product: { name: product.name, sku: product.sku, category: product.category, imageUrl: product.image_url, moq, packSize: product.pack_size, priceBreaks: product.price_breaks, price },
     },
-    selectedPrice: price,
-    product: { name: product.name, sku: product.sku, category: product.category, imageUrl: product.image_url, moq, packSize: product.pack_size, price },
+    name: bought,
+    quoteReference: line.choices.quoteReference ?? null,
+    changes,
+    listCents: toCents(price),
+    paidCents: line.unitPriceCents,
   };
 }
 
+/**
+ * The order's lines bought again. Today's price of a line counts the volume break its product's lines reach together
+ * in this reorder, as the cart and checkout count them; a price that differs from the order's is said.
+ */
 export function planReorder(lines: readonly ReorderLine[], products: ReadonlyMap<string, Product>): ReorderPlan {
-  const plan: ReorderPlan = { lines: [], unavailable: [] };
-  for (const line of lines) {
-    const product = products.get(line.productId);
-    const input = reorderLine(line, product);
-    if (input) plan.lines.push(input);
-    else plan.unavailable.push(describe(line, product));
+  const decided = lines.map((line) => reorderLine(line, products.get(line.productId)));
+  const totals = new Map<string, number>();
+  for (const d of decided) if ('input' in d) totals.set(d.input.productId, (totals.get(d.input.productId) ?? 0) + d.input.quantity);
+
+  const plan: ReorderPlan = { lines: [], changes: [] };
+  for (const d of decided) {
+    if (!('input' in d)) {
+      plan.changes.push(d);
+      continue;
+    }
+    plan.lines.push(d.input);
+    plan.changes.push(...d.changes);
+    const product = products.get(d.input.productId)!;
+    const reached = breakFor(totals.get(product.id) ?? d.input.quantity, product.price_breaks);
+    const todayCents = reached ? discountedCents(d.listCents, reached.percentOff) : d.listCents;
+    if (todayCents !== d.paidCents) {
+      const direction = todayCents > d.paidCents ? 'up' : 'down';
+      const was = d.quoteReference ? `quoted at ${formatCents(d.paidCents)} in ${d.quoteReference}` : `was ${formatCents(d.paidCents)}`;
+      plan.changes.push({ line: d.name, kind: 'price', change: `price ${direction} to ${formatCents(todayCents)} each (${was})` });
+    }
   }
   return plan;
 }

@@ -31,8 +31,10 @@ export interface AccountOrderItem {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
-  /** The line's options, labelled as the cart labels them; raw text when it cannot be read that way. */
-  options: SpecificationEntry[] | string;
+  /** The line's choices (order_items.choices), labelled as the cart labels them. */
+  options: SpecificationEntry[];
+  /** The price rule the line was bought at: 'Volume −5%', 'Quote Q-5007'; null for the list price. */
+  priceRule: string | null;
 }
 
 export interface AccountOrder {

@@ -5,6 +5,7 @@ import { effectiveMoq } from '../purchase/quantity';
 import { allowedQuantity, effectivePackSize, smallestQuantity } from '../purchase/pack-size';
 import type { ProductSummary } from '../catalog/types';
 import { hasQuickAddPrice } from './quick-add';
+import { specificationEntries } from '../purchase/labels';
 import type { CartProductSnapshot, CartSpecifications } from '../purchase/types';
 import type { CartItem } from './types';
 
@@ -138,6 +139,18 @@ export function summaryToCartInput(summary: ProductSummary): AddToCartInput | nu
       price: summary.default_price,
     },
   };
+}
+
+/**
+ * What a one-click add says it added: '12 × Aria Pendant (Necklace Length: 18", Style: Necklace)'. The choices made
+ * for the buyer are named, so none is picked unseen; the cart line shows them too and can change them.
+ */
+export function addedDescription(input: AddToCartInput): string {
+  const words = specificationEntries(input.specifications, input.product.category)
+    .filter((e) => e.label !== 'Material')
+    .map((e) => `${e.label}: ${e.value}`)
+    .join(', ');
+  return `${input.quantity} × ${input.product.name}${words ? ` (${words})` : ''}`;
 }
 
 /** The stored form of the cart (read back by storage.ts's parseStoredCart). */

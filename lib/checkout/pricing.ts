@@ -38,6 +38,8 @@ export interface PricedLine {
   specifications: CartSpecifications;
   /** The order item's specifications text: the labels, joined with ', '. */
   specificationsText: string;
+  /** The quote the line is bought from, at the quote's price (lib/quotes/checkout.ts). */
+  quoteReference?: string | null;
 }
 
 export interface PricedCheckout {

@@ -13,6 +13,7 @@ import type { PricedLine } from '../checkout/pricing';
 import { issueInvoice } from '../documents/issue';
 import { enqueueMails } from '../mail/outbox';
 import { PAID_ORDER_STATUS } from './status';
+import { lineChoices } from '../purchase/line-choices';
 
 export type PaymentIntentFacts = Pick<
   Stripe.PaymentIntent,
@@ -111,6 +112,8 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       quantity: line.quantity,
       unit_price: line.unitPriceCents,
       specifications: line.specificationsText,
+      // The same line as data (lib/purchase/line-choices.ts): what reorder and the account read.
+      choices: tx.json(lineChoices(line.specifications, { percentOff: line.percentOff, quoteReference: line.quoteReference })),
     }));
     // One round trip (postgres.js pipelines queries on the transaction's connection, in the order they start; each
     // starts here, in this order, as the array is built):

@@ -8,6 +8,7 @@ import {
   formatGauge,
   initialSelection,
   isAdjustableNecklace,
+  selectionDetails,
   selectionPrice,
   sizeLegend,
   sizeOptions,
@@ -37,7 +38,7 @@ export function purchaseModel(product: Product): PurchaseModel {
     moq,
     steps: stepsOf(product),
     initial,
-    stones: stoneOptions(product).map((o) => ({ value: o.value, label: o.label, detail: o.name, disabled: o.disabled })),
+    stones: stoneOptions(product).map((o) => ({ value: o.value, label: o.label, disabled: o.disabled })),
     styles: styleOptions(product),
     styleInfo: {},
     sizes: {},
@@ -59,6 +60,7 @@ export function purchaseModel(product: Product): PurchaseModel {
     model.views[selectionKey(selection)] = {
       price: selectionPrice(product, selection),
       summary: specificationsText({ specifications: cartSpecifications(product, selection), product }),
+      details: selectionDetails(product, selection),
     };
   };
   for (const style of styles) {

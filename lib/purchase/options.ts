@@ -47,21 +47,29 @@ export function canAddToCart(product: Product, selection: ProductSelection): boo
 
 export interface StoneOption {
   value: StoneChoice;
-  label: 'Stone 1' | 'Stone 2';
-  /** The stone's name (from stone_details), shown beside the label. */
+  /** What the buyer reads: the stone's name, never the shop's 'Stone 1' and 'Stone 2'. */
+  label: string;
+  /** The stone's name (from stone_details); null for the second choice of a piece with one stone. */
   name: string | null;
   disabled: boolean;
 }
 
+/** The disabled second choice of a piece with one stone (SPEC.md's Stone 2, said in a buyer's words). */
+export const NO_SECOND_STONE = 'No other stone';
+
 /**
- * Stone 1 and Stone 2 (enabled only when the product has a second stone); a piece without a stone offers no choice
- * at all.
+ * The two stone choices by their names (the second enabled only when the product has a second stone); a piece
+ * without a stone offers no choice at all.
  */
 export function stoneOptions(product: Product): StoneOption[] {
-  if (!stoneName(product, 'stone1')) return [];
+  const first = stoneName(product, 'stone1');
+  if (!first) return [];
+  const second = hasSecondStone(product) ? stoneName(product, 'stone2') : null;
   return [
-    { value: 'stone1', label: 'Stone 1', name: stoneName(product, 'stone1'), disabled: false },
-    { value: 'stone2', label: 'Stone 2', name: stoneName(product, 'stone2'), disabled: !hasSecondStone(product) },
+    { value: 'stone1', label: first, name: first, disabled: false },
+    second
+      ? { value: 'stone2', label: second, name: second, disabled: false }
+      : { value: 'stone2', label: NO_SECOND_STONE, name: null, disabled: true },
   ];
 }
 
@@ -177,28 +185,34 @@ function formatWeight(weight: number | null): string | null {
   return `${Number(weight)} g`;
 }
 
-/** The details list under the options: every known attribute of the product, empty ones left out. */
+/**
+ * The details the buyer's selection decides: the stone, the length or size, and the style where there are two. Shown
+ * first in the Details list, so it never says one length while another is chosen.
+ */
+export function selectionDetails(product: Product, selection: ProductSelection): DetailEntry[] {
+  const entries: DetailEntry[] = [];
+  const stone = stoneName(product, selection.stoneType);
+  if (stone) entries.push({ label: 'Stone', value: stone });
+  if (selection.style && selection.size) {
+    entries.push({ label: sizeLegend(selection.style), value: formatInches(selection.size) });
+    if (availableStyles(product).length > 1) entries.push({ label: 'Style', value: styleLabel(selection.style) });
+  }
+  return entries;
+}
+
+/**
+ * The details list under the options: every known attribute of the product that no selection changes, empty ones
+ * left out (selectionDetails goes before them). A necklace's own chain length is not listed: its length is chosen.
+ */
 export function detailsList(product: Product): DetailEntry[] {
   // SKU and MOQ are shown beside the name and the quantity, so they are not repeated here.
   const entries: Array<[string, string | null | undefined]> = [['Material', materialLabel(product.material)]];
-  const stone1 = stoneName(product, 'stone1');
-  const stone2 = stoneName(product, 'stone2');
-  if (stone2) {
-    entries.push(['Stone 1', stone1], ['Stone 2', stone2]);
-  } else {
-    entries.push(['Stone', stone1]);
-  }
   switch (product.category) {
     case 'rings':
       entries.push(['Adjustable', yesNo(product.is_adjustable)]);
       break;
     case 'necklaces':
-      entries.push(
-        ['Type', product.necklace_type],
-        ['Chain Length', product.chain_length ? formatInches(product.chain_length) : null],
-        ['Clasp', product.clasp_type],
-        ['Adjustable', yesNo(product.is_adjustable)],
-      );
+      entries.push(['Type', product.necklace_type], ['Clasp', product.clasp_type], ['Adjustable', yesNo(product.is_adjustable)]);
       if (product.is_bracelet) entries.push(['Also Available As', 'Bracelet']);
       break;
     case 'bracelets':

@@ -13,10 +13,12 @@ export interface PurchaseOption<T extends string> {
   disabled?: boolean;
 }
 
-/** What one selection shows: its unit price (null: not for sale) and the 'Your selection' words. */
+/** What one selection shows: its unit price (null: not for sale), the 'Your selection' words and its details. */
 export interface PurchaseView {
   price: number | null;
   summary: string;
+  /** The Details list's rows this selection decides (stone, length or size, style), shown before the others. */
+  details: Array<{ label: string; value: string }>;
 }
 
 export interface PurchaseModel {
@@ -47,7 +49,7 @@ export function sizeOptionsKey(stone: StoneChoice, style: Style): string {
 }
 
 export function purchaseView(model: PurchaseModel, selection: ProductSelection): PurchaseView {
-  return model.views[selectionKey(selection)] ?? { price: null, summary: '' };
+  return model.views[selectionKey(selection)] ?? { price: null, summary: '', details: [] };
 }
 
 export function purchaseSizes(model: PurchaseModel, selection: ProductSelection): PurchaseOption<string>[] {

@@ -26,7 +26,7 @@ function stoneFrom(model: PurchaseModel, text: string | undefined): StoneChoice 
   const word = text.trim().toLowerCase().replace(/\s+/g, '');
   if (word === '1' || word === 'stone1') return 'stone1';
   if (word === '2' || word === 'stone2') return 'stone2';
-  const named = model.stones.find((option) => option.detail?.toLowerCase().replace(/\s+/g, '') === word);
+  const named = model.stones.find((option) => model.stoneNames[option.value]?.toLowerCase().replace(/\s+/g, '') === word);
   return named ? named.value : null;
 }
 

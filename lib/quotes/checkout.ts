@@ -36,7 +36,10 @@ export function pricedFromQuote(quote: Quote): PricedCheckout {
       percentOff: null,
       lineTotalCents: line.unitPriceCents! * line.quantity,
       specifications: line.specifications,
-      specificationsText: [line.specificationsText, `Quote ${quote.reference}`].filter(Boolean).join(', '),
+      // The quote's reference goes with the line's choices, not into its words (the account showed 'Quote Q-5007'
+      // as if it were an option).
+      specificationsText: line.specificationsText,
+      quoteReference: quote.reference,
     })),
   };
 }

@@ -5,6 +5,7 @@ import { BRACELET_SIZES, type Category, NECKLACE_LENGTHS, materialLabel } from '
 import { type PriceSelection, type StoneChoice, type Style, availableStyles, hasSecondStone, stoneName, unitPrice } from '../../lib/purchase/pricing';
 import type { Product } from '../../lib/catalog/types';
 import { toCents } from '../../lib/core/format/money';
+import { lineChoices, type LineChoices } from '../../lib/purchase/line-choices';
 import type { SeedProduct } from './catalog';
 import { BOUTIQUE_WORDS, FIRST_NAMES, LAST_NAMES, PLACES, STREETS } from './data';
 import { DEMO_USERS } from './demo-users';
@@ -28,7 +29,8 @@ export interface AddressJson {
 export interface SeedOrder {
   id: string;
   user_id: string | null;
-  order_reference: string;
+  /** Given when written, from the live orders' own sequence in the order the orders were placed (write.ts). */
+  order_reference: string | null;
   customer_name: string;
   customer_phone: string;
   status: OrderStatus;
@@ -47,6 +49,8 @@ export interface SeedOrderItem {
   quantity: number;
   unit_price: number;
   specifications: string;
+  /** The same choices as data (lib/purchase/line-choices.ts), as checkout writes them. */
+  choices: LineChoices;
   created_at: Date;
 }
 
@@ -81,7 +85,6 @@ const DAY = 24 * HOUR;
 const WEEKDAY = [0.45, 1.2, 1.25, 1.2, 1.15, 1, 0.55];
 /** UTC hour weights: the US business day (13–22 UTC) with a late-morning peak, a quiet night. */
 const HOURS = [0.6, 0.4, 0.3, 0.2, 0.15, 0.15, 0.2, 0.3, 0.4, 0.6, 0.9, 1.3, 1.8, 2.6, 3.4, 3.8, 3.5, 3, 2.8, 2.6, 2.2, 1.8, 1.3, 0.9];
-const REF_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** What the payment record says for an order in each status. */
 export function transactionStatus(status: OrderStatus): string {
@@ -113,7 +116,6 @@ export function generateOrders(products: readonly SeedProduct[], opts: OrderOpti
   const customerWeights = customers.map((c, i) => [c, 1 / Math.pow(i + 1, 0.6)] as const);
 
   const history: OrderHistory = { orders: [], items: [], transactions: [] };
-  const refs = new Set<string>();
   const startOfToday = Math.floor(now / DAY) * DAY;
 
   // The demo customer orders roughly every ten days.
@@ -139,7 +141,6 @@ export function generateOrders(products: readonly SeedProduct[], opts: OrderOpti
         products: popularity,
         customer: isDemo ? demoCustomer() : rng.weighted(customerWeights),
         userId: isDemo ? opts.customerId! : null,
-        refs,
       });
       history.orders.push(order.order);
       history.items.push(...order.items);
@@ -218,27 +219,12 @@ function updatedAt(rng: Rng, status: OrderStatus, createdAt: number, now: number
   return Math.min(now, createdAt + rng.int(lo * 60, hi * 60) * 60_000);
 }
 
-function orderReference(rng: Rng, createdAt: number, refs: Set<string>): string {
-  const d = new Date(createdAt);
-  const ymd = `${String(d.getUTCFullYear()).slice(2)}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
-  for (;;) {
-    let code = '';
-    for (let i = 0; i < 4; i++) code += REF_CHARS[rng.int(0, REF_CHARS.length - 1)];
-    const ref = `AUR-${ymd}-${code}`;
-    if (!refs.has(ref)) {
-      refs.add(ref);
-      return ref;
-    }
-  }
-}
-
 interface MakeOrder {
   createdAt: number;
   now: number;
   products: ReadonlyArray<readonly [SeedProduct, number]>;
   customer: Customer;
   userId: string | null;
-  refs: Set<string>;
 }
 
 function makeOrder(rng: Rng, o: MakeOrder) {
@@ -264,6 +250,7 @@ function makeOrder(rng: Rng, o: MakeOrder) {
       quantity: moq * rng.weighted([[1, 5], [2, 3], [3, 1], [4, 1]] as const),
       unit_price: line.cents,
       specifications: line.specifications,
+      choices: line.choices,
       created_at: created,
     });
   }
@@ -271,7 +258,7 @@ function makeOrder(rng: Rng, o: MakeOrder) {
   const order: SeedOrder = {
     id,
     user_id: o.userId,
-    order_reference: orderReference(rng, o.createdAt, o.refs),
+    order_reference: null,
     customer_name: o.customer.name,
     customer_phone: o.customer.phone,
     status,
@@ -300,7 +287,7 @@ function makeOrder(rng: Rng, o: MakeOrder) {
  * A selection the product page would allow (a priced stone, style and size), its unit price in cents from the
  * shop's price rules, and the specification text the cart writes.
  */
-export function priceLine(rng: Rng, p: SeedProduct): { cents: number; specifications: string } | null {
+export function priceLine(rng: Rng, p: SeedProduct): { cents: number; specifications: string; choices: LineChoices } | null {
   const product = asProduct(p);
   const styles = availableStyles(product);
   const style: Style | null = styles.length === 0 ? null : styles.length > 1 && rng.chance(0.25) ? styles[1]! : styles[0]!;
@@ -323,7 +310,8 @@ export function priceLine(rng: Rng, p: SeedProduct): { cents: number; specificat
     if (style && selection.size) parts.push(style === 'necklace' ? `Necklace Length: ${selection.size}"` : `Bracelet Size: ${selection.size}"`);
     parts.push(`Material: ${materialLabel(String(p.row.material))}`);
     if (style) parts.push(`Style: ${style === 'necklace' ? 'Necklace' : 'Bracelet'}`);
-    return { cents: toCents(dollars), specifications: parts.join(', ') };
+    const choices = lineChoices({ stoneType, stoneName: stone, size: style ? selection.size : null, material: String(p.row.material), style });
+    return { cents: toCents(dollars), specifications: parts.join(', '), choices };
   }
   return null;
 }

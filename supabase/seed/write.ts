@@ -87,7 +87,18 @@ export async function insertPeople(
   }
 }
 
+/**
+ * The history's orders get their references from the sequence live orders take theirs from (lib/orders/fulfilment.ts),
+ * in the order they were placed: one format, AFJ-100001 on, in the account and the back office alike.
+ */
 export async function insertOrders(tx: Tx, history: OrderHistory): Promise<void> {
+  const numbers = await tx<{ n: string }[]>`
+    select nextval('public.order_reference_seq')::text as n from generate_series(1, ${history.orders.length}::int)`;
+  const placed = [...history.orders].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ascending = numbers.map((r) => BigInt(r.n)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  placed.forEach((order, i) => {
+    order.order_reference = `AFJ-${ascending[i]}`;
+  });
   await insertRows(tx, 'orders', history.orders as unknown as Record<string, unknown>[]);
   await insertRows(tx, 'order_items', history.items as unknown as Record<string, unknown>[]);
   await insertRows(tx, 'transactions', history.transactions as unknown as Record<string, unknown>[]);

@@ -247,7 +247,7 @@ test.describe('buying as a customer', () => {
       ]);
   });
 
-  test("reorder puts today's lines in the cart and names the product removed since", async ({ page, baseURL }) => {
+  test("reorder puts today's lines in the cart, says what changed and names the product removed since", async ({ page, baseURL }) => {
     const customer = await signedIn(page, baseURL);
     const t = tag();
     const [gone] = await sql<{ id: string }[]>`
@@ -255,9 +255,10 @@ test.describe('buying as a customer', () => {
       returning id`;
     const [order] = await sql<{ id: string }[]>`
       insert into orders (user_id, total_amount, status) values (${customer.id}, 10400, 'dispatched') returning id`;
-    await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications) values
-      (${order!.id}, ${ring.id}, 'rings', 2, 2500, 'Stone: Sapphire, Material: Gold'),
-      (${order!.id}, ${gone!.id}, 'bracelets', 1, 5400, 'Bracelet Size: 7", Material: Gold, Style: Bracelet')`;
+    await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications, choices) values
+      (${order!.id}, ${ring.id}, 'rings', 2, 2500, 'Stone: Sapphire, Material: Gold', ${sql.json({ stoneType: 'stone2', stoneName: 'Sapphire', material: 'gold' })}),
+      (${order!.id}, ${gone!.id}, 'bracelets', 1, 5400, 'Bracelet Size: 7", Material: Gold, Style: Bracelet',
+       ${sql.json({ size: '7', style: 'bracelet', material: 'gold' })})`;
     await sql`delete from bracelets where id = ${gone!.id}`;
 
     await page.goto('/dashboard');
@@ -266,9 +267,14 @@ test.describe('buying as a customer', () => {
     await expect(card.getByText('Dispatched')).toHaveClass(/bg-purple-100/);
     await card.getByRole('button', { name: /^Reorder/ }).click();
     await expect(page.getByText(`1 item from Order #${order!.id.slice(0, 8)} added to your cart`)).toBeVisible();
-    await expect(page.getByText('Not added (no longer available): Account Gone Bangle (Bracelet Size: 7", Material: Gold, Style: Bracelet)')).toBeVisible();
+    // What changed since, line by line: today's price of the ring's Stone 2 is $26.00 (it was $25.00).
+    await expect(page.getByTestId('reorder-changes')).toHaveText(
+      'Changed since this order:Account Halo Ring (Stone: Sapphire, Material: Gold): price up to $26.00 each (was $25.00)',
+    );
+    await expect(page.getByText('Not added (no longer sold):')).toBeVisible();
+    await expect(page.getByTestId('reorder-gone')).toHaveText('Account Gone Bangle (Bracelet Size: 7", Material: Gold, Style: Bracelet): no longer sold');
 
-    // Today's price of the ring's Stone 2 is $26.00 (it was $25.00), at least the MOQ of 2.
+    // At today's price, at least the MOQ of 2.
     await expect.poll(async () => (await storedCart(page)).length).toBe(1);
     const [line] = await storedCart(page);
     expect(line).toMatchObject({ productId: ring.id, quantity: 2, selectedPrice: 26, specifications: { stoneType: 'stone2' } });

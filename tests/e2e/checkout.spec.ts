@@ -78,9 +78,9 @@ async function buy(page: Page): Promise<string> {
 }
 
 test('a guest buys two products with options and reaches Order Confirmed! with the right total', async ({ page }) => {
-  // Through the product pages: Stone 2 on the ring (MOQ 3), the necklace switched to a 7.5" bracelet.
+  // Through the product pages: the ring's second stone, Sapphire (MOQ 3), the necklace switched to a 7.5" bracelet.
   await page.goto(`/rings/${ring.id}`);
-  await page.getByRole('group', { name: 'Stone' }).getByText('Stone 2', { exact: true }).click();
+  await page.getByRole('group', { name: 'Stone' }).getByText('Sapphire', { exact: true }).click();
   await expect(page.getByTestId('product-price')).toContainText('$24.50');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
 

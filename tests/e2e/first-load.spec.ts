@@ -11,12 +11,14 @@ const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { ma
 /**
  * Budgets per page, in kB as transferred (the body as encoded plus each response's headers): what the pages fetch
  * now with a little room, so growth is noticed. Browsers that take brotli get it (React and the Next.js runtime are
- * about 88 kB of their figure); issue 13 asked for at most 110 kB of gzip, which the others get.
+ * about 88 kB of their figure); issue 13 asked for at most 110 kB of gzip, which the others get. The product page may
+ * grow by 3 kB of brotli for the buyer's choices (issue 45: the details that follow the selection, sizes): it was
+ * 93.3 kB of brotli and 109.8 kB of gzip before.
  */
 const JS_BUDGET_KB = {
   '/': { br: 93, gzip: 109 },
   '/category/rings': { br: 94, gzip: 110 },
-  product: { br: 94, gzip: 110 },
+  product: { br: 96.3, gzip: 113 },
 } as const;
 
 /**

@@ -43,9 +43,9 @@ test('a ring: stone choice changes the price, quantity follows the MOQ, Add to C
   await expect(page.getByTestId('product-price')).toHaveText(money(p1));
   await expect(page.getByText(`MOQ: ${moq}`)).toBeVisible();
 
-  // Stone 2 is enabled because the ring has a second stone, and it has its own price.
+  // The second stone is offered by its name because the ring has one, and it has its own price.
   const stoneGroup = page.getByRole('group', { name: 'Stone' });
-  await choose(stoneGroup.getByRole('radio', { name: new RegExp(`Stone 2.*${stone2}`) }));
+  await choose(stoneGroup.getByRole('radio', { name: stone2, exact: true }));
   await expect(page.getByTestId('product-price')).toHaveText(money(p2));
 
   // Quantity: starts at the MOQ, decrement disabled there, values below are ignored, empty means the MOQ.
@@ -136,6 +136,40 @@ test('a bracelet that is also a necklace opens at 7 and switches to 18', async (
   await expect(page.getByRole('group', { name: 'Bracelet Size' }).getByRole('radio', { name: '7"' })).toBeChecked();
   await choose(page.getByRole('group', { name: 'Style' }).getByRole('radio', { name: 'Necklace' }));
   await expect(page.getByRole('group', { name: 'Necklace Length' }).getByRole('radio', { name: '18"' })).toBeChecked();
+});
+
+test("buyer words: the stone by its name, a plain second choice, and details that follow the chosen length and style", async ({ page }) => {
+  const sku = `WORDS-${Date.now().toString(36)}`.toUpperCase();
+  // Its own chain length (24") is not what a buyer picks: the page once said 24" while 18" was chosen.
+  const [necklace] = await sql<{ id: string }[]>`
+    insert into necklaces (name, sku, material, stone_details, chain_length, is_bracelet, n_price_18_stone1, n_price_20_stone1, b_price_7_stone1)
+    values ('Words Topaz Chain', ${sku}, 'silver', ${sql.json({ Stone1: 'Blue Topaz' })}, '24', true, 40, 44, 30)
+    returning id`;
+  try {
+    await page.goto(`/necklaces/${necklace!.id}`);
+    const stones = page.getByRole('group', { name: 'Stone' });
+    await expect(stones.getByRole('radio', { name: 'Blue Topaz', exact: true })).toBeChecked();
+    await expect(stones.getByRole('radio', { name: 'No other stone', exact: true })).toBeDisabled();
+    await expect(stones).not.toContainText('Stone 1');
+    await expect(stones).not.toContainText('Stone 2');
+
+    const details = page.getByTestId('product-details');
+    const row = (label: string) => details.locator('div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    await expect(row('Stone')).toHaveText('Blue Topaz');
+    await expect(row('Necklace Length')).toHaveText('18"');
+    await expect(row('Style')).toHaveText('Necklace');
+    await expect(details).not.toContainText('Chain Length');
+    await expect(details).not.toContainText('24"');
+
+    await choose(page.getByRole('group', { name: 'Necklace Length' }).getByRole('radio', { name: '20"', exact: true }));
+    await expect(row('Necklace Length')).toHaveText('20"');
+    await choose(page.getByRole('group', { name: 'Style' }).getByRole('radio', { name: 'Bracelet' }));
+    await expect(row('Bracelet Size')).toHaveText('7"');
+    await expect(row('Style')).toHaveText('Bracelet');
+    await expect(details).not.toContainText('Necklace Length');
+  } finally {
+    await sql`delete from necklaces where id = ${necklace!.id}`;
+  }
 });
 
 test('body jewelry shows its size and gauge', async ({ page }) => {

@@ -122,6 +122,8 @@ test.describe('4. option wording', () => {
     await page.goto(`/search?q=${encodeURIComponent(ring!.name)}`);
     await page.getByRole('button', { name: `Add ${ring!.name} to cart` }).first().click();
     await expect(page.getByRole('button', { name: `${ring!.name} is in your cart. Add more` }).first()).toBeVisible();
+    // The toast names the choice made for the buyer.
+    await expect(page.getByText(` × ${ring!.name} (Stone: ${ring!.stone})`, { exact: false })).toBeVisible();
     await page.goto('/cart');
     const line = page.getByTestId('cart-line').filter({ hasText: ring!.name });
     await expect(line.getByText('Stone:')).toBeVisible();

@@ -252,6 +252,32 @@ test('quick order by keyboard: autocomplete by SKU prefix, Enter adds a row, row
   await expect(page.getByTestId('quick-order-ready')).toHaveText('2 lines');
 });
 
+test("quick order shows a stoneless bracelet's size on its line, and the size changed there reaches the cart", async ({ page }) => {
+  // The Hudson Curb Link case: no stone, one style, sizes 6"–8.5"; the size was picked unseen.
+  const sku = `${bandTag}-HUDSON`;
+  const [hudson] = await sql<{ id: string }[]>`
+    insert into bracelets (name, sku, material, b_price_6_stone1, b_price_7_stone1, b_price_8_stone1)
+    values (${'Hudson Curb ' + bandTag}, ${sku}, 'silver', 9, 10, 11)
+    returning id`;
+  try {
+    await page.goto('/quick-order');
+    await page.getByLabel(/One line each/).fill(`${sku} 3`);
+    await page.getByRole('button', { name: 'Add lines' }).click();
+    const size = page.getByRole('combobox', { name: 'Bracelet size, line 1' });
+    await expect(size).toHaveValue('7');
+    await expect(page.getByRole('combobox', { name: 'Stone, line 1' })).toHaveCount(0);
+    await size.selectOption('8');
+    await expect(page.getByTestId('quick-order-total')).toHaveText('$33.00');
+    await page.getByRole('button', { name: 'Add 1 item to cart' }).click();
+    await page.goto('/cart');
+    const line = page.getByTestId('cart-line').filter({ hasText: `Hudson Curb ${bandTag}` });
+    await expect(line).toContainText('Bracelet Size:');
+    await expect(line).toContainText('8"');
+  } finally {
+    await sql`delete from bracelets where id = ${hudson!.id} and not exists (select 1 from order_items where product_id = ${hudson!.id})`;
+  }
+});
+
 test('quick order refuses 10,000 pasted lines and adds nothing', async ({ page }) => {
   await page.goto('/quick-order');
   const lines = Array.from({ length: 10_000 }, (_, i) => `${bandTag}-X${i} 1`).join('\n');

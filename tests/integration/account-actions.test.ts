@@ -140,9 +140,9 @@ describe('reorder', () => {
       returning id`;
     const [order] = await sql<{ id: string }[]>`
       insert into orders (user_id, total_amount, status) values (${A.id}, 10000, 'completed') returning id`;
-    await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications) values
-      (${order!.id}, ${kept!.id}, 'rings', 1, 2500, 'Stone: Opal, Material: Gold'),
-      (${order!.id}, ${removed!.id}, 'earrings', 4, 1000, 'Material: Silver')`;
+    await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications, choices) values
+      (${order!.id}, ${kept!.id}, 'rings', 1, 2500, 'Stone: Opal, Material: Gold', ${sql.json({ stoneType: 'stone2', stoneName: 'Opal', material: 'gold' })}),
+      (${order!.id}, ${removed!.id}, 'earrings', 4, 1000, 'Material: Silver', ${sql.json({ material: 'silver' })})`;
     await sql`delete from earrings where id = ${removed!.id}`;
 
     const r = await as(A, () => reorder({ orderId: order!.id }));
@@ -150,9 +150,15 @@ describe('reorder', () => {
       ok: true,
       data: {
         lines: [{ productId: kept!.id, quantity: 2, selectedPrice: 40, specifications: { stoneType: 'stone2', stoneName: 'Opal' } }],
-        unavailable: ['Vanishing Stud (Material: Silver)'],
+        // The two lines were written in one statement: either may come first.
+        changes: expect.arrayContaining([
+          { line: 'Reorder Ring (Stone: Opal, Material: Gold)', kind: 'quantity', change: 'quantity raised from 1 to 2 (minimum order 2)' },
+          { line: 'Reorder Ring (Stone: Opal, Material: Gold)', kind: 'price', change: 'price up to $40.00 each (was $25.00)' },
+          { line: 'Vanishing Stud (Material: Silver)', kind: 'gone', change: 'no longer sold' },
+        ]),
       },
     });
+    expect(r.ok && r.data.changes).toHaveLength(3);
     expect(await as(B, () => reorder({ orderId: order!.id }))).toEqual({ ok: false, status: 404, error: 'This order was not found.' });
   });
 });

@@ -164,7 +164,7 @@ describe('order history', () => {
     }));
     await sql`insert into orders ${sql(orders)}`;
     await sql`insert into order_items ${sql(
-      orders.map((o) => ({ order_id: o.id, product_id: ringId, product_category: 'rings', quantity: 2, unit_price: 500, specifications: 'Material: Gold' })),
+      orders.map((o) => ({ order_id: o.id, product_id: ringId, product_category: 'rings', quantity: 2, unit_price: 500, specifications: 'Material: Gold', choices: { material: 'gold' } })),
     )}`;
   });
 
@@ -181,6 +181,7 @@ describe('order history', () => {
       lineTotalCents: 1000,
       product: { name: 'History Ring', category: 'rings' },
       options: [{ label: 'Material', value: 'Gold' }],
+      priceRule: null,
     });
     const last = await withActor(A.actor, (tx) => listCustomerOrders(tx, A.id, 99));
     expect(last.page).toBe(3);

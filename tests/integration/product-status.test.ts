@@ -189,9 +189,10 @@ describe('orders naming a product that is no longer sold', () => {
       values (${userId}, 'Status Buyer', 'completed', 5000, ${sql.json({ full_name: 'Status Buyer', address_line1: '1 Way', city: 'Austin', state: 'TX', postal_code: '73301', country: 'US' })})
       returning id`;
     try {
-      await sql`insert into order_items (order_id, product_id, product_category, product_name, quantity, unit_price, specifications)
-                values (${order!.id}, ${ids.draft}, 'rings', 'Draft Ring', 1, 2500, 'Material: Gold'),
-                       (${order!.id}, ${ids.active}, 'rings', 'Live Ring', 1, 2500, 'Material: Gold')`;
+      const gold = sql.json({ material: 'gold' });
+      await sql`insert into order_items (order_id, product_id, product_category, product_name, quantity, unit_price, specifications, choices)
+                values (${order!.id}, ${ids.draft}, 'rings', 'Draft Ring', 1, 2500, 'Material: Gold', ${gold}),
+                       (${order!.id}, ${ids.active}, 'rings', 'Live Ring', 1, 2500, 'Material: Gold', ${gold})`;
       // Read as the buyer (here the demo admin, who could read drafts through the API: the shop's read does not).
       const actor = { role: 'authenticated' as const, userId, email: DEMO_USERS.admin.email };
       const page = await withActor(actor, (tx) => listCustomerOrders(tx, userId, 1));
@@ -201,7 +202,7 @@ describe('orders naming a product that is no longer sold', () => {
       expect(shown).toEqual(expect.arrayContaining([[ids.draft, null], [ids.active, `Live ${SHARED_WORD} Ring`]]));
       const plan = await withActor(actor, (tx) => reorderPlan(tx, userId, order!.id));
       expect(plan!.lines.map((l) => l.productId)).toEqual([ids.active]);
-      expect(plan!.unavailable).toHaveLength(1);
+      expect(plan!.changes).toEqual([{ line: 'Draft Ring (Material: Gold)', kind: 'gone', change: 'no longer sold' }]);
     } finally {
       await sql`delete from orders where id = ${order!.id}`;
     }

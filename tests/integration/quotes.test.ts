@@ -116,7 +116,9 @@ describe('accept and pay', () => {
     expect(new Set(sessions.map((s) => s.checkoutId)).size).toBe(1);
     expect(new Set(sessions.map((s) => s.paymentIntentId)).size).toBe(1);
     expect(sessions[0]!.totalCents).toBe(30 * 2100 + 12 * 4000);
-    expect(sessions[0]!.lines[0]!.specificationsText).toContain(`Quote ${request.reference}`);
+    // The quote is named in the line's choices, not in its words.
+    expect(sessions[0]!.lines[0]!.specificationsText).not.toContain('Quote');
+    expect(sessions[0]!.lines[0]!.quoteReference).toBe(request.reference);
 
     await sdk.paymentIntents.confirm(sessions[0]!.paymentIntentId, { payment_method: 'pm_card_visa' });
     const body = await eventFor('payment_intent.succeeded', sessions[0]!.paymentIntentId);
@@ -125,6 +127,8 @@ describe('accept and pay', () => {
 
     const orders = await sql`select id, quote_id, total_amount from orders where quote_id = ${request.id}`;
     expect(orders).toEqual([{ id: sessions[0]!.orderId, quote_id: request.id, total_amount: String(30 * 2100 + 12 * 4000) }]);
+    const items = await sql<{ choices: Record<string, unknown> }[]>`select choices from order_items where order_id = ${sessions[0]!.orderId}`;
+    expect(items.map((i) => i.choices.quoteReference)).toEqual([request.reference, request.reference]);
     const [quote] = await sql`select status, order_id from quotes where id = ${request.id}`;
     expect(quote).toEqual({ status: 'accepted', order_id: sessions[0]!.orderId });
     expect((await sql`select kind from quote_events where quote_id = ${request.id} order by id`).map((r) => r.kind)).toEqual([

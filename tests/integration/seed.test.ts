@@ -200,12 +200,21 @@ describe('seeded order history', () => {
     expect(bad).toEqual([]);
     const [shape] = await sql<{ refs: number; bad_refs: number; methods: string[]; providers: string[]; items_per_order_max: number }[]>`
       select count(*)::int as refs,
-             count(*) filter (where o.order_reference !~ '^AUR-[0-9]{6}-[A-Z0-9]{4}$')::int as bad_refs,
+             count(*) filter (where o.order_reference !~ '^AFJ-[0-9]{6,}$')::int as bad_refs,
              (select array_agg(distinct payment_method) from transactions where provider_transaction_id like 'pi_seed_%') as methods,
              (select array_agg(distinct provider) from transactions where provider_transaction_id like 'pi_seed_%') as providers,
              (select max(n)::int from (select count(*) as n from order_items i join (${seeded}) s on s.id = i.order_id group by i.order_id) x) as items_per_order_max
         from (${seeded}) o`;
     expect(shape!.bad_refs).toBe(0);
+    // One format with live orders: numbered from their sequence in the order placed, which live orders continue.
+    const [refs] = await sql<{ out_of_order: number; highest: string; next_live: string }[]>`
+      select count(*) filter (where n < previous)::int as out_of_order, max(n)::text as highest,
+             (select last_value from order_reference_seq)::text as next_live
+        from (select substring(order_reference from 5)::bigint as n,
+                     lag(substring(order_reference from 5)::bigint) over (order by created_at, id) as previous
+                from (${seeded}) o) x`;
+    expect(refs!.out_of_order).toBe(0);
+    expect(BigInt(refs!.next_live)).toBeGreaterThanOrEqual(BigInt(refs!.highest));
     expect(shape!.methods).toEqual(['card']);
     expect(shape!.providers).toEqual(['stripe']);
     expect(shape!.items_per_order_max).toBeLessThanOrEqual(4);

@@ -4,6 +4,8 @@ import {
   canAddToCart,
   cartSpecifications,
   detailsList,
+  NO_SECOND_STONE,
+  selectionDetails,
   formatGauge,
   formatInches,
   initialSelection,
@@ -33,15 +35,16 @@ describe('initial selection', () => {
 });
 
 describe('stone choice', () => {
-  it('enables Stone 2 only with a second stone', () => {
+  it('names each stone, and says so in a disabled second choice when there is one stone', () => {
     expect(stoneOptions(ring({ stone_details: TWO_STONES }))).toEqual([
-      { value: 'stone1', label: 'Stone 1', name: 'Ruby', disabled: false },
-      { value: 'stone2', label: 'Stone 2', name: 'Sapphire', disabled: false },
+      { value: 'stone1', label: 'Ruby', name: 'Ruby', disabled: false },
+      { value: 'stone2', label: 'Sapphire', name: 'Sapphire', disabled: false },
     ]);
     expect(stoneOptions(ring({ stone: 'Opal' }))).toEqual([
-      { value: 'stone1', label: 'Stone 1', name: 'Opal', disabled: false },
-      { value: 'stone2', label: 'Stone 2', name: null, disabled: true },
+      { value: 'stone1', label: 'Opal', name: 'Opal', disabled: false },
+      { value: 'stone2', label: NO_SECOND_STONE, name: null, disabled: true },
     ]);
+    expect(NO_SECOND_STONE).toBe('No other stone');
   });
 
   it('offers no stone choice at all for a piece without a stone (a plain band)', () => {
@@ -256,16 +259,35 @@ describe('details list', () => {
   it('lists a ring', () => {
     expect(detailsList(ring({ material: 'rose-gold', stone: 'Opal', weight: 3.2, is_adjustable: true }))).toEqual([
       { label: 'Material', value: 'Rose Gold' },
-      { label: 'Stone', value: 'Opal' },
       { label: 'Adjustable', value: 'Yes' },
       { label: 'Weight', value: '3.2 g' },
     ]);
   });
 
-  it('names both stones when there are two', () => {
-    expect(detailsList(earring({ stone_details: TWO_STONES, material: null }))).toEqual([
-      { label: 'Stone 1', value: 'Ruby' },
-      { label: 'Stone 2', value: 'Sapphire' },
+  it('names the chosen stone only, never Stone 1 and Stone 2 as if the piece had both', () => {
+    const two = earring({ stone_details: TWO_STONES, material: null });
+    expect(detailsList(two)).toEqual([]);
+    expect(selectionDetails(two, { stoneType: 'stone1', style: null, size: null })).toEqual([{ label: 'Stone', value: 'Ruby' }]);
+    expect(selectionDetails(two, { stoneType: 'stone2', style: null, size: null })).toEqual([{ label: 'Stone', value: 'Sapphire' }]);
+  });
+
+  it("follows the chosen length and style, never the necklace's own chain length", () => {
+    // The page said "Chain Length 24"" while 18" was chosen.
+    const n = necklace({ chain_length: '24', is_bracelet: true, stone: 'Onyx' });
+    expect(labels(detailsList(n))).not.toContain('Chain Length');
+    expect(selectionDetails(n, { stoneType: 'stone1', style: 'necklace', size: '18' })).toEqual([
+      { label: 'Stone', value: 'Onyx' },
+      { label: 'Necklace Length', value: '18"' },
+      { label: 'Style', value: 'Necklace' },
+    ]);
+    expect(selectionDetails(n, { stoneType: 'stone1', style: 'bracelet', size: '7.5' })).toEqual([
+      { label: 'Stone', value: 'Onyx' },
+      { label: 'Bracelet Size', value: '7.5"' },
+      { label: 'Style', value: 'Bracelet' },
+    ]);
+    // One style only: no Style row.
+    expect(selectionDetails(necklace({ chain_length: '24' }), { stoneType: 'stone1', style: 'necklace', size: '20' })).toEqual([
+      { label: 'Necklace Length', value: '20"' },
     ]);
   });
 
@@ -274,7 +296,6 @@ describe('details list', () => {
     expect(detailsList(n)).toEqual([
       { label: 'Material', value: 'Silver' },
       { label: 'Type', value: 'Chain' },
-      { label: 'Chain Length', value: '18"' },
       { label: 'Clasp', value: 'Lobster' },
       { label: 'Adjustable', value: 'No' },
       { label: 'Also Available As', value: 'Bracelet' },

@@ -23,12 +23,12 @@ export function CardCartButton({ product }: { product: CardProduct }) {
       className={inCart ? 'pcard-btn pcard-btn-in' : 'pcard-btn'}
       onClick={async (event) => {
         event.preventDefault();
-        const { summaryToCartInput } = await import('@/lib/cart/lines');
+        const { addedDescription, summaryToCartInput } = await import('@/lib/cart/lines');
         // summaryToCartInput does not read created_at.
         const input = summaryToCartInput({ ...product, created_at: '' });
         if (!input) return;
         addItem(input);
-        notify((toast) => toast.success('Added to cart', { description: `${input.quantity} × ${product.name}` }));
+        notify((toast) => toast.success('Added to cart', { description: addedDescription(input) }));
       }}
     >
       <CardIcon name={inCart ? 'check' : 'bag'} />

@@ -1,0 +1,54 @@
+// What a bought line was, as data: the buyer's choices (the cart's specifications) and the price rule that applied.
+// Stored on each order line (order_items.choices) beside the text summary; reorder, the account and the back office
+// read these, never the text. Pure.
+import { z } from 'zod';
+import type { CartSpecifications } from './types';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const lineChoicesSchema = z.object({
+  stoneType: z.enum(['stone1', 'stone2']).optional(),
+  stoneName: text(200).nullable().optional(),
+  size: text(20).nullable().optional(),
+  style: z.enum(['necklace', 'bracelet']).nullable().optional(),
+  material: text(40).nullable().optional(),
+  /** The volume break the line was charged at, in percent. */
+  percentOff: z.number().positive().max(100).nullable().optional(),
+  /** The quote the line was bought from, at the quote's price ('Q-5007'). */
+  quoteReference: text(40).nullable().optional(),
+});
+
+export type LineChoices = z.infer<typeof lineChoicesSchema>;
+
+/** A stored value read back; anything that is not a line's choices reads as none. */
+export function readLineChoices(value: unknown): LineChoices {
+  const parsed = lineChoicesSchema.safeParse(value);
+  return parsed.success ? parsed.data : {};
+}
+
+/** The choices to store for a priced line: its specifications, and the break or quote it was priced by. */
+export function lineChoices(
+  specifications: CartSpecifications,
+  rule: { percentOff?: number | null; quoteReference?: string | null } = {},
+): LineChoices {
+  const choices: LineChoices = {};
+  if (specifications.stoneType) choices.stoneType = specifications.stoneType;
+  if (specifications.stoneName?.trim()) choices.stoneName = specifications.stoneName.trim();
+  if (specifications.size?.trim()) choices.size = specifications.size.trim();
+  if (specifications.style) choices.style = specifications.style;
+  if (specifications.material?.trim()) choices.material = specifications.material.trim();
+  if (rule.percentOff) choices.percentOff = rule.percentOff;
+  if (rule.quoteReference) choices.quoteReference = rule.quoteReference;
+  return choices;
+}
+
+/** The cart's specifications of stored choices (the price rule is not a choice). */
+export function choicesSpecifications(choices: LineChoices): CartSpecifications {
+  return {
+    ...(choices.stoneType ? { stoneType: choices.stoneType } : {}),
+    stoneName: choices.stoneName ?? null,
+    size: choices.size ?? null,
+    material: choices.material ?? null,
+    style: choices.style ?? null,
+  };
+}

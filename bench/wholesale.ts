@@ -1,6 +1,7 @@
 // Wholesale buying's server work on the bench's large catalog, called in-process one after another (the database and
 // the app's code, without HTTP or rendering):
 // - quick order: 500 pasted lines resolved (one SQL statement, then each line judged), a tenth of them typos;
+// - reorder of a 50-line order, read as its buyer;
 // - the SKU autocomplete, for prefixes and name words as a buyer types them;
 // - checkout session creation for 50 lines (pricing, the checkout record and the PaymentIntent at the Stripe
 //   stand-in), side by side: products without volume breaks (as every product was before breaks) and the same
@@ -32,6 +33,49 @@ async function timed(rounds: number, run: (round: number) => Promise<unknown>): 
     if (round > 0) times.push(performance.now() - t0);
   }
   return times;
+}
+
+/**
+ * Reorder of a 50-line order, as its buyer asks for it (the account's RLS, today's products and the plan): 50 products
+ * over every category, each bought at its product page's opening choice, written as checkout writes order lines.
+ */
+async function benchReorder(sql: import('../lib/core/db').Sql) {
+  const { reorderPlan } = await import('../lib/account/orders');
+  const { withActor } = await import('../lib/core/db');
+  const { getProductsByIds } = await import('../lib/catalog/product');
+  const { purchaseModel } = await import('../lib/purchase/model');
+  const { purchaseSpecifications, purchaseView } = await import('../lib/purchase/selection');
+  const { lineChoices } = await import('../lib/purchase/line-choices');
+  const { toCents } = await import('../lib/core/format/money');
+  const [buyer] = await sql<{ id: string; email: string }[]>`select id, email from auth.users order by created_at limit 1`;
+  if (!buyer) throw new Error('no user to reorder as');
+  const ids = await sql<{ id: string }[]>`
+    select id from public.catalog_products where default_price > 0 order by md5(id::text || 'reorder') limit 50`;
+  const products = await getProductsByIds(ids.map((r) => r.id));
+  const [order] = await sql<{ id: string }[]>`
+    insert into public.orders (user_id, total_amount, status) values (${buyer.id}, 0, 'completed') returning id`;
+  try {
+    const items = products.map((product) => {
+      const model = purchaseModel(product);
+      const specifications = purchaseSpecifications(model, model.initial);
+      return {
+        order_id: order!.id,
+        product_id: product.id,
+        product_category: product.category,
+        quantity: model.steps.min,
+        unit_price: toCents(purchaseView(model, model.initial).price ?? 0),
+        specifications: '',
+        choices: sql.json(lineChoices(specifications) as Record<string, string>),
+      };
+    });
+    await sql`insert into public.order_items ${sql(items)}`;
+    const actor = { role: 'authenticated' as const, userId: buyer.id, email: buyer.email };
+    const plan = await withActor(actor, (tx) => reorderPlan(tx, buyer.id, order!.id));
+    const times = await timed(ROUNDS, () => withActor(actor, (tx) => reorderPlan(tx, buyer.id, order!.id)));
+    return { ...summary(times), lines: items.length, added: plan?.lines.length ?? 0, changes: plan?.changes.length ?? 0 };
+  } finally {
+    await sql`delete from public.orders where id = ${order!.id}`;
+  }
 }
 
 async function child() {
@@ -120,6 +164,7 @@ async function child() {
   }
   const plainSummary = summary(plain);
   const tieredSummary = summary(tiered);
+  const reorder = await benchReorder(sql);
   await sql.end();
   return {
     quick_order_resolve_500: {
@@ -129,6 +174,7 @@ async function child() {
       with_suggestions: resolved.lines.filter((l) => l.problem?.code === 'unknown_sku' && l.problem.suggestions.length > 0).length,
     },
     sku_autocomplete: { prefixes, first_call: summary(cold), repeated: summary(perCall) },
+    reorder_50_lines: reorder,
     checkout_50_lines: {
       without_breaks: plainSummary,
       with_breaks: tieredSummary,

@@ -5,6 +5,7 @@ import type { CartCorrection, QuantityRuleUpdate } from '@/lib/cart/corrections'
 import type { AddToCartInput, CartAction } from '@/lib/cart/lines';
 import { cartCount } from '@/lib/cart/count';
 import { CART_STORAGE_KEY, type CartItem } from '@/lib/cart/types';
+import type { CartSpecifications } from '@/lib/purchase/types';
 
 export interface CartContextValue {
   items: CartItem[];
@@ -18,6 +19,8 @@ export interface CartContextValue {
   /** Several lines in one step (quick order): the cart is written once, with all of them or none. */
   addItems(inputs: AddToCartInput[]): void;
   updateQuantity(id: string, quantity: number): void;
+  /** A line's stone, style or size changed on the line, at that choice's price (merged with an identical line). */
+  changeChoices(id: string, specifications: CartSpecifications, selectedPrice: number | null): void;
   removeItem(id: string): void;
   clearCart(): void;
   isInCart(productId: string): boolean;
@@ -121,6 +124,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const addItem = useCallback((input: AddToCartInput) => dispatch({ type: 'add', input }), []);
   const addItems = useCallback((inputs: AddToCartInput[]) => dispatch({ type: 'addMany', inputs }), []);
   const updateQuantity = useCallback((id: string, quantity: number) => dispatch({ type: 'update', id, quantity }), []);
+  const changeChoices = useCallback(
+    (id: string, specifications: CartSpecifications, selectedPrice: number | null) => dispatch({ type: 'choose', id, specifications, selectedPrice }),
+    [],
+  );
   const removeItem = useCallback((id: string) => dispatch({ type: 'remove', id }), []);
   const clearCart = useCallback(() => dispatch({ type: 'clear' }), []);
   const applyRules = useCallback((updates: QuantityRuleUpdate[]) => dispatch({ type: 'rules', updates }), []);
@@ -135,13 +142,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
       addItem,
       addItems,
       updateQuantity,
+      changeChoices,
       removeItem,
       clearCart,
       isInCart: (productId: string) => rules?.isProductInCart(state.items, productId) ?? false,
       applyRules,
       dismissCorrections,
     }),
-    [state, addItem, addItems, updateQuantity, removeItem, clearCart, applyRules, dismissCorrections],
+    [state, addItem, addItems, updateQuantity, changeChoices, removeItem, clearCart, applyRules, dismissCorrections],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

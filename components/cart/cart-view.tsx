@@ -22,6 +22,7 @@ import { formatDollars } from '@/lib/core/format/money';
 import { notify } from '@/components/ui/toaster';
 import { useCart } from './cart-context';
 import { CartCorrections } from './cart-corrections';
+import { LineChoices, mayHaveChoices } from './line-choices';
 import { RequestQuote, type QuoteLineInput } from '@/components/quotes/request-quote';
 
 /** The cart's lines as a quote request sends them (the checkout's shape: the server reads prices itself). */
@@ -211,6 +212,7 @@ function CartLine({ item, price, unavailable }: { item: CartItem; price: CartLin
               ))}
             </dl>
           )}
+          {!unavailable && mayHaveChoices(item) && <LineChoices item={item} />}
           <p className="tabular mt-2 text-sm text-ink-soft">
             {formatDollars(price.unitCents / 100)} each
             {price.percentOff !== null && (

@@ -3,7 +3,8 @@ import { AlertCircle, Loader2, X } from 'lucide-react';
 import { inputClass } from '@/components/ui/field';
 import { formatCents } from '@/lib/core/format/money';
 import type { ProductSelection } from '@/lib/purchase/options';
-import { choose, purchaseSizes, type PurchaseModel } from '@/lib/purchase/selection';
+import type { PurchaseModel } from '@/lib/purchase/selection';
+import { ChoiceSelects, hasChoices } from '@/components/product/choice-selects';
 import { formatPercent } from '@/lib/purchase/volume-pricing';
 import type { GridRow as Row, RowPrice } from '@/lib/quick-order/grid';
 import { SkuCombobox } from './sku-combobox';
@@ -32,7 +33,6 @@ export function GridRow({ row, index, model, price, onSku, onCommitSku, onQuanti
   const problemId = `qo-problem-${row.key}`;
   const problem = row.problem;
   const selection = row.selection ?? model?.initial ?? null;
-  const sizes = model && selection ? purchaseSizes(model, selection) : [];
   const pack = model?.steps.pack ?? 1;
 
   return (
@@ -59,50 +59,15 @@ export function GridRow({ row, index, model, price, onSku, onCommitSku, onQuanti
           <div className="flex flex-col gap-2">
             <p className="truncate text-sm font-medium text-ink">{model.cartProduct.name}</p>
             {/* Every choice the product has, a stoneless bracelet's size included: nothing is picked unseen. */}
-            {selection && (model.stones.length > 1 || model.styles.length > 0 || sizes.length > 0) && (
+            {selection && hasChoices(model, selection) && (
               <div className="flex flex-wrap gap-2">
-                {model.stones.length > 1 && (
-                  <select
-                    aria-label={`Stone, line ${n}`}
-                    className={`${selectClass} w-auto`}
-                    value={selection.stoneType}
-                    onChange={(e) => onSelection(choose(model, selection, { stone: e.target.value as 'stone1' | 'stone2' }))}
-                  >
-                    {model.stones.map((o) => (
-                      <option key={o.value} value={o.value} disabled={o.disabled}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                )}
-                {model.styles.length > 1 && (
-                  <select
-                    aria-label={`Style, line ${n}`}
-                    className={`${selectClass} w-auto`}
-                    value={selection.style ?? ''}
-                    onChange={(e) => onSelection(choose(model, selection, { style: e.target.value as 'necklace' | 'bracelet' }))}
-                  >
-                    {model.styles.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                )}
-                {sizes.length > 0 && (
-                  <select
-                    aria-label={`${selection.style === 'bracelet' ? 'Bracelet size' : 'Length'}, line ${n}`}
-                    className={`${selectClass} w-auto`}
-                    value={selection.size ?? ''}
-                    onChange={(e) => onSelection({ ...selection, size: e.target.value })}
-                  >
-                    {sizes.map((o) => (
-                      <option key={o.value} value={o.value} disabled={o.disabled}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                )}
+                <ChoiceSelects
+                  model={model}
+                  selection={selection}
+                  onChange={onSelection}
+                  labels={{ stone: `Stone, line ${n}`, style: `Style, line ${n}`, size: `${selection.style === 'bracelet' ? 'Bracelet size' : 'Length'}, line ${n}` }}
+                  className={`${selectClass} w-auto`}
+                />
               </div>
             )}
             <p className="text-xs text-stone-muted">

@@ -108,7 +108,8 @@ export function reorderLine(line: ReorderLine, product: Product | undefined): De
   const before = entriesText(line.choices, product.category);
   const after = entriesText(specifications, product.category);
   if (before !== after) {
-    changes.push({ line: bought, kind: 'choice', change: `${before || 'this choice'} is no longer offered: added as ${after}; change it in your cart` });
+    const added = after ? `added as ${after}` : 'added without it';
+    changes.push({ line: bought, kind: 'choice', change: `${before || 'this choice'} is no longer offered: ${added}; change it in your cart` });
   }
 
   const quantity = allowedQuantity(line.quantity, product);

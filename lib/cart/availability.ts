@@ -2,14 +2,37 @@ import 'server-only';
 // Which of a cart's products can no longer be bought: deleted, or no longer active (a draft or archived product).
 // The cart labels those lines and the checkout refuses them (lib/checkout/pricing.ts, 'unknown_product'); both read
 // the same rows (getProductsByIds: active products only).
+import { z } from 'zod';
 import { getProductsByIds, isProductId } from '../catalog/product';
+import { purchaseModel } from '../purchase/model';
+import type { PurchaseModel } from '../purchase/selection';
+import { isUuid } from '../core/validation/text';
 
 /** A cart holds a few dozen products; more ids than this in one question are refused. */
 export const MAX_AVAILABILITY_IDS = 200;
+
+/** `ids=a,b,…`: the cart's product ids, as the cart's routes take them. */
+export const productIdsQuerySchema = z
+  .string({ error: 'Query parameter ids is required.' })
+  .max(MAX_AVAILABILITY_IDS * 37, { error: `At most ${MAX_AVAILABILITY_IDS} products at a time.` })
+  .transform((v) => v.split(',').filter(Boolean))
+  .pipe(
+    z
+      .array(z.string().refine(isUuid, { error: 'ids must be product ids.' }))
+      .max(MAX_AVAILABILITY_IDS, { error: `At most ${MAX_AVAILABILITY_IDS} products at a time.` }),
+  );
 
 export async function unavailableProductIds(ids: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(ids.filter(isProductId).map((id) => id.toLowerCase()))];
   if (wanted.length === 0) return [];
   const onSale = new Set((await getProductsByIds(wanted)).map((p) => p.id.toLowerCase()));
   return wanted.filter((id) => !onSale.has(id));
+}
+
+/**
+ * The choices each product on sale offers, as its product page offers them (lib/purchase/model.ts): what a cart line
+ * may be changed to, priced on the server. Products no longer sold are left out.
+ */
+export async function cartChoiceModels(ids: readonly string[]): Promise<PurchaseModel[]> {
+  return (await getProductsByIds(ids)).map(purchaseModel);
 }

@@ -70,6 +70,27 @@ export function updateCartQuantity(items: readonly CartItem[], id: string, quant
   return next;
 }
 
+/**
+ * Changes a line's choices (stone, style, size) where it stands, at the new choice's price. A line that then matches
+ * another is one line with both quantities, in the changed line's place. Unknown ids leave the cart as it is.
+ */
+export function changeLineChoices(
+  items: readonly CartItem[],
+  id: string,
+  change: { specifications: CartSpecifications; selectedPrice: number | null },
+): CartItem[] {
+  const index = items.findIndex((item) => item.id === id);
+  if (index === -1) return items as CartItem[];
+  const item = items[index]!;
+  const nextId = cartLineId(item.productId, change.specifications);
+  const twin = items.find((other) => other.id === nextId && other !== item);
+  const changed = lineFrom(
+    { productId: item.productId, quantity: item.quantity, specifications: change.specifications, selectedPrice: change.selectedPrice, product: item.product },
+    item.quantity + (twin?.quantity ?? 0),
+  );
+  return items.filter((other) => other !== twin).map((other) => (other === item ? changed : other));
+}
+
 export function removeFromCart(items: readonly CartItem[], id: string): CartItem[] {
   return items.filter((item) => item.id !== id);
 }
@@ -82,6 +103,7 @@ export type CartAction =
   | { type: 'add'; input: AddToCartInput }
   | { type: 'addMany'; inputs: AddToCartInput[] }
   | { type: 'update'; id: string; quantity: number }
+  | { type: 'choose'; id: string; specifications: CartSpecifications; selectedPrice: number | null }
   | { type: 'remove'; id: string }
   | { type: 'clear' }
   | { type: 'replace'; items: CartItem[] };
@@ -94,6 +116,8 @@ export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
       return action.inputs.reduce<CartItem[]>((next, input) => addToCart(next, input), items);
     case 'update':
       return updateCartQuantity(items, action.id, action.quantity);
+    case 'choose':
+      return changeLineChoices(items, action.id, action);
     case 'remove':
       return removeFromCart(items, action.id);
     case 'clear':

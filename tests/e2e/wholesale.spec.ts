@@ -273,6 +273,20 @@ test("quick order shows a stoneless bracelet's size on its line, and the size ch
     const line = page.getByTestId('cart-line').filter({ hasText: `Hudson Curb ${bandTag}` });
     await expect(line).toContainText('Bracelet Size:');
     await expect(line).toContainText('8"');
+    await expect(line.getByTestId('line-total')).toHaveText('$33.00');
+
+    // The size is changed on the cart line too, at that size's price; the line stays open for another change.
+    await line.getByRole('button', { name: `Change choices for Hudson Curb ${bandTag}` }).click();
+    const onLine = line.getByRole('combobox', { name: `Bracelet Size for Hudson Curb ${bandTag}` });
+    await expect(onLine).toHaveValue('8');
+    await expect(onLine.locator('option[value="7.5"]')).toBeDisabled();
+    await onLine.selectOption('6');
+    await expect(line).toContainText('6"');
+    await expect(line.getByTestId('line-total')).toHaveText('$27.00');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(line.getByRole('combobox', { name: `Bracelet Size for Hudson Curb ${bandTag}` })).toHaveValue('6');
+    const [stored] = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as CartItem[], CART_STORAGE_KEY);
+    expect(stored).toMatchObject({ quantity: 3, selectedPrice: 9, specifications: { size: '6', style: 'bracelet' } });
   } finally {
     await sql`delete from bracelets where id = ${hudson!.id} and not exists (select 1 from order_items where product_id = ${hudson!.id})`;
   }

@@ -12,6 +12,7 @@ import { emptyFormValues } from '@/lib/admin/catalog/form-values';
 import { HISTORY_PAGE_SIZE } from '@/lib/admin/catalog/history';
 import { loadCategoryScreen } from '@/lib/admin/catalog/products';
 import { unavailableProductIds } from '@/lib/cart/availability';
+import { GET as choicesGET } from '@/app/api/cart/choices/route';
 import { loadHomeShowcase, loadListing, loadListingCounts } from '@/lib/catalog/listing';
 import { resolveProductRoute } from '@/lib/catalog/product';
 import { searchListing, searchProducts } from '@/lib/catalog/search';
@@ -168,6 +169,18 @@ describe('carts and checkouts naming a product that is no longer sold', () => {
   it('the cart is told which lines are unavailable', async () => {
     const gone = crypto.randomUUID();
     expect((await unavailableProductIds([ids.active, ids.draft, ids.archived, gone])).sort()).toEqual([ids.draft, ids.archived, gone].sort());
+  });
+
+  it("a cart line's choices are offered for products on sale only, through the route, and bad ids are a 400", async () => {
+    const gone = crypto.randomUUID();
+    const res = await choicesGET(new Request(`http://localhost/api/cart/choices?ids=${[ids.active, ids.draft, ids.archived, gone].join(',')}`));
+    expect(res.status).toBe(200);
+    const { models } = (await res.json()) as { models: { productId: string; views: Record<string, { price: number | null }> }[] };
+    expect(models.map((m) => m.productId)).toEqual([ids.active]);
+    expect(Object.values(models[0]!.views).map((v) => v.price)).toEqual([25]);
+    const bad = await choicesGET(new Request('http://localhost/api/cart/choices?ids=not-an-id'));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'ids must be product ids.' });
   });
 
   it('the checkout refuses a draft with the message of a deleted product', async () => {

@@ -118,6 +118,15 @@ describe('reorder', () => {
     ]);
   });
 
+  it('says a stone that is gone from a piece that no longer has any', () => {
+    const plain = ring({ id: RING_ID, name: 'Aurora Ring', material: 'gold', moq: 3, price_stone1: 20 });
+    const plan = planReorder([line({})], new Map([[RING_ID, plain]]));
+    expect(plan.lines[0]!.specifications.stoneName).toBeNull();
+    expect(plan.changes).toEqual([
+      { line: 'Aurora Ring (Stone: Ruby, Material: Gold)', kind: 'choice', change: 'Stone Ruby is no longer offered: added without it; change it in your cart' },
+    ]);
+  });
+
   it('says the price of a quoted line against its quote', () => {
     const quoted = line({ unitPriceCents: 1500, choices: { stoneType: 'stone1', stoneName: 'Ruby', material: 'gold', quoteReference: 'Q-5007' } });
     expect(planReorder([quoted], products).changes).toEqual([

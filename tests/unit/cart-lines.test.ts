@@ -3,6 +3,7 @@ import {
   addToCart,
   cartLineId,
   cartReducer,
+  changeLineChoices,
   isProductInCart,
   removeFromCart,
   summaryToCartInput,
@@ -207,5 +208,31 @@ describe('quick add from a listing card', () => {
     for (const default_price of [null, 0, -1, 0.01, 25]) {
       expect(hasQuickAddPrice({ default_price })).toBe(summaryToCartInput(summary({ default_price })) !== null);
     }
+  });
+});
+
+describe('changing a line\'s choices on the line', () => {
+  const at18 = input();
+  const at20 = input({ specifications: { ...at18.specifications, size: '20' }, selectedPrice: 28 });
+
+  it('changes the line where it stands, with the new choice\'s id and price', () => {
+    const cart = addToCart(addToCart([], at18), input({ productId: P2 }));
+    const id18 = cart[0]!.id;
+    const next = changeLineChoices(cart, id18, { specifications: at20.specifications, selectedPrice: 28 });
+    expect(next.map((i) => i.productId)).toEqual([P1, P2]);
+    expect(next[0]).toMatchObject({ id: cartLineId(P1, at20.specifications), quantity: 10, selectedPrice: 28, specifications: { size: '20' } });
+    expect(cartReducer(cart, { type: 'choose', id: id18, specifications: at20.specifications, selectedPrice: 28 })).toEqual(next);
+  });
+
+  it('makes one line of two that come to the same choice, with both quantities', () => {
+    const cart = addToCart(addToCart([], at18), { ...at20, quantity: 20 });
+    const next = changeLineChoices(cart, cart[1]!.id, { specifications: at18.specifications, selectedPrice: 25 });
+    expect(next).toHaveLength(1);
+    expect(next[0]).toMatchObject({ id: cart[0]!.id, quantity: 30, selectedPrice: 25 });
+  });
+
+  it('leaves the cart as it is for an unknown line', () => {
+    const cart = addToCart([], at18);
+    expect(changeLineChoices(cart, 'nope', { specifications: at20.specifications, selectedPrice: 28 })).toBe(cart);
   });
 });

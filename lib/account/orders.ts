@@ -8,8 +8,7 @@ import { getProductsByIds } from '../catalog/product';
 import { listDocumentsForOrders } from '../documents/store';
 import { totalPagesFor } from '../core/pagination';
 import { specificationEntries } from '../purchase/labels';
-import { choicesSpecifications, readLineChoices, type LineChoices } from '../purchase/line-choices';
-import { formatPercent } from '../purchase/volume-pricing';
+import { choicesSpecifications, priceRuleText, readLineChoices } from '../purchase/line-choices';
 import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
 import { ORDERS_PAGE_SIZE } from '../orders/lists';
 import { trackingUrl } from '../orders/tracking';
@@ -38,12 +37,6 @@ interface ItemRow {
   quantity: number;
   unit_price: string;
   choices: unknown;
-}
-
-/** The price rule a line was bought at, in the buyer's words: 'Volume −5%', 'Quote Q-5007'. */
-export function priceRuleText(choices: LineChoices): string | null {
-  if (choices.quoteReference) return `Quote ${choices.quoteReference}`;
-  return choices.percentOff ? `Volume −${formatPercent(choices.percentOff)}%` : null;
 }
 
 

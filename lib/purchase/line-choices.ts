@@ -3,6 +3,7 @@
 // read these, never the text. Pure.
 import { z } from 'zod';
 import type { CartSpecifications } from './types';
+import { breakSpecification } from './volume-pricing';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -51,4 +52,10 @@ export function choicesSpecifications(choices: LineChoices): CartSpecifications 
     material: choices.material ?? null,
     style: choices.style ?? null,
   };
+}
+
+/** The price rule a line was bought at, in the buyer's words: 'Volume −5%' (as checkout writes it), 'Quote Q-5007'. */
+export function priceRuleText(choices: LineChoices): string | null {
+  if (choices.quoteReference) return `Quote ${choices.quoteReference}`;
+  return choices.percentOff ? breakSpecification({ percentOff: choices.percentOff }) : null;
 }

@@ -44,7 +44,7 @@ export function nextBreak(
 export const nextBreakLabel = (next: { more: number; percentOff: number }) => `Add ${next.more} more for ${formatPercent(next.percentOff)}% off`;
 
 /** How the line's specifications name the break it was charged at: 'Volume −10%'. */
-export const breakSpecification = (b: PriceBreak) => `Volume −${formatPercent(b.percentOff)}%`;
+export const breakSpecification = (b: Pick<PriceBreak, 'percentOff'>) => `Volume −${formatPercent(b.percentOff)}%`;
 
 export function formatPercent(percent: number): string {
   return String(Math.round(percent * 100) / 100);

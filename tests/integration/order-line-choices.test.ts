@@ -28,7 +28,7 @@ describe('order line choices from the text of older lines', () => {
     for (const [specifications, category, rule] of cases) {
       const text = [
         specificationsText({ specifications, product: { category } }),
-        rule.percentOff && breakSpecification({ minQuantity: 1, percentOff: rule.percentOff }),
+        rule.percentOff && breakSpecification({ percentOff: rule.percentOff }),
         rule.quoteReference && `Quote ${rule.quoteReference}`,
       ]
         .filter(Boolean)

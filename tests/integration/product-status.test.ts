@@ -13,6 +13,8 @@ import { HISTORY_PAGE_SIZE } from '@/lib/admin/catalog/history';
 import { loadCategoryScreen } from '@/lib/admin/catalog/products';
 import { unavailableProductIds } from '@/lib/cart/availability';
 import { GET as choicesGET } from '@/app/api/cart/choices/route';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/core/http/client-address.mjs';
+import { RATE_RULES } from '@/lib/core/rate-limit';
 import { loadHomeShowcase, loadListing, loadListingCounts } from '@/lib/catalog/listing';
 import { resolveProductRoute } from '@/lib/catalog/product';
 import { searchListing, searchProducts } from '@/lib/catalog/search';
@@ -181,6 +183,18 @@ describe('carts and checkouts naming a product that is no longer sold', () => {
     const bad = await choicesGET(new Request('http://localhost/api/cart/choices?ids=not-an-id'));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'ids must be product ids.' });
+  });
+
+  it("a stranger asking for cart choices again and again is limited, with Retry-After", async () => {
+    const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const ask = () =>
+      choicesGET(new Request(`http://localhost/api/cart/choices?ids=${ids.active}`, { headers: { [CLIENT_ADDRESS_HEADER]: address } }));
+    const statuses = [];
+    for (let i = 0; i < RATE_RULES.cartChoicesPerAddress.limit; i++) statuses.push((await ask()).status);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const limited = await ask();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('the checkout refuses a draft with the message of a deleted product', async () => {

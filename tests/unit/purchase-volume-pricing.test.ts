@@ -36,7 +36,7 @@ describe('volume price breaks', () => {
     expect(nextBreak(10, tiers)).toEqual({ more: 40, percentOff: 10 });
     expect(nextBreak(100, tiers)).toBeNull();
     expect(nextBreakLabel({ more: 40, percentOff: 10 })).toBe('Add 40 more for 10% off');
-    expect(breakSpecification({ minQuantity: 50, percentOff: 7.5 })).toBe('Volume −7.5%');
+    expect(breakSpecification({ percentOff: 7.5 })).toBe('Volume −7.5%');
   });
 
   it('writes and reads the CSV spelling, round trip unchanged', () => {

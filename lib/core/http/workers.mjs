@@ -62,7 +62,8 @@ export function workerPlan(env, cores = availableParallelism()) {
   const mallocArenas = positiveInt(env.MALLOC_ARENA_MAX, 'MALLOC_ARENA_MAX') ?? DEFAULT_MALLOC_ARENAS;
   // The most workers that fit: a pool connection each, and their cache-tag connections beside the pool.
   const fit = Math.min(total, tagConnections ? Math.floor((maxConnections - total) / tagConnections) : total);
-  const workers = positiveInt(env.WEB_CONCURRENCY, 'WEB_CONCURRENCY') ?? Math.max(1, Math.min(cores, fit));
+  const asked = positiveInt(env.WEB_CONCURRENCY, 'WEB_CONCURRENCY');
+  const workers = asked ?? Math.max(1, Math.min(cores, fit));
   if (total < workers) {
     throw new Error(`DATABASE_POOL_SIZE (${total}) is less than WEB_CONCURRENCY (${workers}): each worker needs a connection of its own`);
   }
@@ -76,7 +77,7 @@ export function workerPlan(env, cores = availableParallelism()) {
     );
   }
   // Fewer workers than cores because the connections ran out: said at start, so a big host's owner knows why.
-  const capped = env.WEB_CONCURRENCY === undefined && workers < cores;
+  const capped = asked === undefined && workers < cores;
   return { workers, poolSize: Math.floor(total / workers), connections, maxConnections, cores, capped, heapMb, semiSpaceMb, mallocArenas };
 }
 

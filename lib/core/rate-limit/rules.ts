@@ -25,6 +25,8 @@ export const RATE_RULES = {
   checkoutAddressPerAddress: rule('checkout-address:address', 30, 60),
   /** A quick order resolves up to 500 lines a call: a buyer pastes, fixes and pastes again. */
   quickOrderPerAddress: rule('quick-order:address', 60, 60),
+  /** A cart line's choices, read each time a buyer opens them. */
+  cartChoicesPerAddress: rule('cart-choices:address', 120, 60),
   quoteRequestPerAddress: rule('quote-request:address', 10, 60),
 } as const satisfies Record<string, RateRule>;
 

@@ -12,6 +12,7 @@ import { addToCart } from '../../lib/cart/lines';
 import { CART_STORAGE_KEY } from '../../lib/cart/types';
 import { LINE_UNAVAILABLE_LABEL, UNAVAILABLE_CHECKOUT_NOTE } from '../../lib/cart/constants';
 import { adminTest as test } from './support/admin-session';
+import { moveByKeyboard } from './support/keyboard-sort';
 
 // Fully parallel tests share this module per worker, so the connection is never ended by a hook; it closes when idle.
 const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { max: 1, idle_timeout: 2, onnotice: () => {} });
@@ -69,8 +70,7 @@ test.describe.serial('a product from the back office to the storefront', () => {
     await dialog.getByRole('button', { name: 'Move image 2' }).focus();
     await page.keyboard.press('Space');
     await expect(announced).toHaveText(/^(Picked up image 2 of 2|Image is over position 2 of 2)\.$/);
-    await page.keyboard.press('ArrowLeft');
-    await expect(announced).toHaveText('Image is over position 1 of 2.');
+    await moveByKeyboard(page, 'ArrowLeft', 'Image is over position 1 of 2.');
     await page.keyboard.press('Space');
     await expect(announced).toHaveText('Image dropped at position 1 of 2.');
     await expect.poll(() => imageUrls(id)).toEqual([second, first]);

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { STOREFRONT_TEXT } from '../../lib/admin/storefront/rules';
 import { databaseUrl, testConfig } from '../../local-stack/config';
 import { adminTest as test } from './support/admin-session';
+import { moveByKeyboard } from './support/keyboard-sort';
 
 const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { max: 2, idle_timeout: 2, onnotice: () => {} });
 const LOCK = 20261128;
@@ -55,8 +56,7 @@ test('the hero and featured products set on the Storefront screen show on the ho
     await page.getByRole('button', { name: `Move ${second.name} (position 2)` }).focus();
     await page.keyboard.press('Space');
     await expect(announced).toHaveText(/^(Picked up product 2 of 2|Product is over position 2 of 2)\.$/);
-    await page.keyboard.press('ArrowUp');
-    await expect(announced).toHaveText('Product is over position 1 of 2.');
+    await moveByKeyboard(page, 'ArrowUp', 'Product is over position 1 of 2.');
     await page.keyboard.press('Space');
     await expect(announced).toHaveText('Product dropped at position 1 of 2.');
     await expect(list.getByRole('listitem').first()).toContainText(second.name);

@@ -5,7 +5,7 @@ import { useCart } from '@/components/cart/cart-context';
 import { notify } from '@/components/ui/toaster';
 import type { StoneChoice, Style } from '@/lib/purchase/pricing';
 import type { DetailEntry, ProductSelection } from '@/lib/purchase/options';
-import { choose, purchaseSizes, purchaseSpecifications, purchaseView, type PurchaseModel } from '@/lib/purchase/selection';
+import { choose, purchaseSizeInfo, purchaseSizes, purchaseSpecifications, purchaseView, type PurchaseModel } from '@/lib/purchase/selection';
 import { formatDollars, toCents } from '@/lib/core/format/money';
 import { OptionGroup } from './option-group';
 import type { QuantityIcons } from './quantity-icons';
@@ -67,7 +67,7 @@ export function ProductPurchase({ model, icons, facts, breaks: breaksTable = nul
   const tiers = { total: inCart + quantity, quantity, breaks };
   const addable = price !== null;
   const sizes = purchaseSizes(model, selection);
-  const styleInfo = selection.style ? model.styleInfo[selection.style] : undefined;
+  const sizeInfo = purchaseSizeInfo(model, selection);
 
   const add = () => {
     if (price === null) return;
@@ -129,15 +129,15 @@ export function ProductPurchase({ model, icons, facts, breaks: breaksTable = nul
           />
         )}
 
-        {styleInfo && sizes.length > 0 && (
+        {sizeInfo && sizes.length > 0 && (
           <OptionGroup<string>
-            legend={styleInfo.legend}
+            legend={sizeInfo.legend}
             name="size"
             value={selection.size}
             compact
             options={sizes}
             onChange={(size) => setSelection((s) => choose(model, s, { size }))}
-            hint={styleInfo.hint}
+            hint={sizeInfo.hint}
           />
         )}
 

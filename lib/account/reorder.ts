@@ -4,7 +4,7 @@
 // no longer sold is named. The choices are read as data (order_items.choices), never from the text. Pure: the order
 // lines and today's products come in.
 import { specificationEntries } from '../purchase/labels';
-import { stoneName, unitPrice, type StoneChoice } from '../purchase/pricing';
+import { defaultProductSize, stoneName, unitPrice, type StoneChoice } from '../purchase/pricing';
 import { effectiveMoq } from '../purchase/quantity';
 import { allowedQuantity, effectivePackSize, smallestQuantity } from '../purchase/pack-size';
 import { breakFor, discountedCents } from '../purchase/volume-pricing';
@@ -94,7 +94,11 @@ export function reorderLine(line: ReorderLine, product: Product | undefined): De
     // A choice no longer offered: the line is kept with the product page's first priced choice, for the buyer to change.
     selection =
       (['stone1', 'stone2'] as const)
-        .map((stoneType) => normalizeSelection(product, { stoneType, style: line.choices.style ?? null, size: null }) ?? normalizeSelection(product, { stoneType }))
+        .map(
+          (stoneType) =>
+            normalizeSelection(product, { stoneType, style: line.choices.style ?? null, size: line.choices.style ? null : defaultProductSize(product) }) ??
+            normalizeSelection(product, { stoneType, size: defaultProductSize(product) }),
+        )
         .find((s) => s !== null && unitPrice(product, s) !== null) ?? null;
     if (!selection) return gone;
   }

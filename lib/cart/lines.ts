@@ -148,7 +148,7 @@ export function summaryToCartInput(summary: ProductSummary): AddToCartInput | nu
     specifications: {
       stoneType: 'stone1',
       stoneName: summary.stone_name,
-      size: defaultSizeFor(style),
+      size: style ? defaultSizeFor(style) : summary.default_size,
       material: summary.material,
       style,
     },

@@ -1,8 +1,10 @@
 // Card rows of the cross-category view, as listings, search and the home page read them.
 import type { Category } from './categories';
 import type { ProductSummary } from './types';
+import { defaultRingSize, ringSizePrice } from './ring-sizes';
 
-export const SUMMARY_COLUMNS = 'id, category, name, sku, moq, pack_size, material, stone_name, image_url, price_from, default_price, created_at';
+export const SUMMARY_COLUMNS =
+  'id, category, name, sku, moq, pack_size, material, stone_name, image_url, price_from, default_price, created_at, ring_sizes, ring_size_surcharge, ring_size_surcharge_from';
 
 export interface SummaryRow {
   id: string;
@@ -17,9 +19,22 @@ export interface SummaryRow {
   price_from: string | null;
   default_price: string | null;
   created_at: Date | string;
+  ring_sizes: string[] | null;
+  ring_size_surcharge: string | null;
+  ring_size_surcharge_from: string | null;
+}
+
+/** The card's opening size and its price: a ring's default size, with its surcharge where that size has one. */
+function opening(row: SummaryRow): { size: string | null; price: number | null } {
+  const base = row.default_price === null ? null : Number(row.default_price);
+  const size = defaultRingSize(row.ring_sizes ?? []);
+  if (base === null || size === null) return { size, price: base };
+  const surcharge = row.ring_size_surcharge === null ? null : Number(row.ring_size_surcharge);
+  return { size, price: ringSizePrice(base, { sizes: row.ring_sizes ?? [], surcharge, surchargeFrom: row.ring_size_surcharge_from }, size) };
 }
 
 export function toSummary(row: SummaryRow): ProductSummary {
+  const { size, price } = opening(row);
   return {
     id: row.id,
     category: row.category as Category,
@@ -31,7 +46,8 @@ export function toSummary(row: SummaryRow): ProductSummary {
     stone_name: row.stone_name,
     image_url: row.image_url,
     price_from: row.price_from === null ? null : Number(row.price_from),
-    default_price: row.default_price === null ? null : Number(row.default_price),
+    default_price: price,
+    default_size: size,
     created_at: row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at),
   };
 }

@@ -47,6 +47,11 @@ type FamilyPrices = { [K in NecklacePriceColumn | BraceletPriceColumn]: number |
 export interface Ring extends ProductBase, StonePrices {
   category: 'rings';
   is_adjustable: boolean;
+  /** US sizes offered, ascending ('5', '5.5', …); none for an adjustable ring (lib/catalog/ring-sizes.ts). */
+  sizes: string[];
+  /** Dollars added from `size_surcharge_from` up; both null for none. */
+  size_surcharge: number | null;
+  size_surcharge_from: string | null;
 }
 export interface Necklace extends ProductBase, FamilyPrices {
   category: 'necklaces';
@@ -98,5 +103,7 @@ export interface ProductSummary {
   price_from: number | null;
   /** Price of the product page's opening selection; null when that selection has no price. */
   default_price: number | null;
+  /** A ring's opening size (lib/catalog/ring-sizes.ts); null for the other categories and adjustable rings. */
+  default_size: string | null;
   created_at: string;
 }

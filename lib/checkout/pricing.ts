@@ -4,6 +4,7 @@ import type { Category } from '../catalog/categories';
 import {
   availableStyles,
   defaultSizeFor,
+  ringSizing,
   sizesFor,
   stoneName,
   unitPrice,
@@ -16,6 +17,7 @@ import type { Product } from '../catalog/types';
 import type { CartSpecifications } from '../purchase/types';
 import { specificationsText } from '../purchase/labels';
 import { toCents } from '../core/format/money';
+import { canonicalRingSize } from '../catalog/ring-sizes';
 import { CheckoutError, EMPTY_CART_MESSAGE } from './errors';
 import type { CheckoutLineInput } from './lines';
 
@@ -58,7 +60,8 @@ export function canonicalSize(style: Style, size: string): string | null {
 /**
  * The options a line is bought with, completed with the product page's defaults and checked against the product.
  * Only sizes the product page offers are kept (an adjustable necklace is priced at 16 inches but still stores one
- * of the offered lengths), so the order never records a size nobody could choose.
+ * of the offered lengths), so the order never records a size nobody could choose. A ring is bought in one of its
+ * sizes, or in none when it has none: its size is never filled in.
  */
 export function normalizeSelection(
   product: Product,
@@ -66,12 +69,30 @@ export function normalizeSelection(
 ): { stoneType: StoneChoice; size: string | null; style: Style | null } | null {
   const stoneType: StoneChoice = spec.stoneType === 'stone2' ? 'stone2' : 'stone1';
   const styles = availableStyles(product);
+  if (product.category === 'rings') {
+    const size = spec.size ? canonicalRingSize(spec.size) : null;
+    const { sizes } = ringSizing(product);
+    if (spec.style || (sizes.length === 0 ? Boolean(spec.size) : !size || !sizes.includes(size))) return null;
+    return { stoneType, size, style: null };
+  }
   if (styles.length === 0) return { stoneType, size: null, style: null };
   const style = spec.style ?? styles[0]!;
   if (!styles.includes(style)) return null;
   const size = spec.size ? canonicalSize(style, spec.size) : defaultSizeFor(style);
   if (!size) return null;
   return { stoneType, size, style };
+}
+
+/** Why a line's choices cannot be bought, naming the line (the checkout's and the quote request's refusal). */
+export function optionProblem(product: Product, spec: CheckoutLineInput['specifications']): string {
+  if (product.category === 'rings' && !spec.style) {
+    const { sizes } = ringSizing(product);
+    if (sizes.length === 0 && spec.size) return `${product.name} is adjustable and is not sold by size.`;
+    if (sizes.length > 0 && !spec.size) return `Please choose a ring size for ${product.name}.`;
+    const size = spec.size ? (canonicalRingSize(spec.size) ?? spec.size) : null;
+    if (size && !sizes.includes(size)) return `${product.name} is not offered in size ${size.slice(0, 20)}.`;
+  }
+  return `${product.name} is not available with the chosen options.`;
 }
 
 /**
@@ -129,12 +150,9 @@ export function priceCheckout(lines: CheckoutLineInput[], products: ReadonlyMap<
     const selection = normalizeSelection(product, line.specifications);
     const dollars = selection ? unitPrice(product, selection) : null;
     if (!selection || dollars === null) {
-      throw new CheckoutError(
-        422,
-        'option_unavailable',
-        `${product.name} is not available with the chosen options. Please update your cart.`,
-        { productId: product.id },
-      );
+      throw new CheckoutError(422, 'option_unavailable', `${optionProblem(product, line.specifications)} Please update your cart.`, {
+        productId: product.id,
+      });
     }
     const quantity = line.quantity;
     const reached = breakFor(totals.get(product.id) ?? quantity, product.price_breaks);

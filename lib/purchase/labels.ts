@@ -4,7 +4,7 @@ import { materialLabel, type Category } from '../catalog/categories';
 import type { CartSpecifications } from './types';
 
 export interface SpecificationEntry {
-  label: 'Stone' | 'Bracelet Size' | 'Necklace Length' | 'Size' | 'Material' | 'Style';
+  label: 'Stone' | 'Bracelet Size' | 'Necklace Length' | 'Ring Size' | 'Size' | 'Material' | 'Style';
   value: string;
 }
 
@@ -19,19 +19,22 @@ function stoneValue(specs: CartSpecifications): string | null {
   return specs.stoneName?.normalize('NFC').trim() || null;
 }
 
-function sizeLabel(specs: CartSpecifications): SpecificationEntry['label'] {
+function sizeLabel(specs: CartSpecifications, category: Category): SpecificationEntry['label'] {
   if (specs.style === 'bracelet') return 'Bracelet Size';
   if (specs.style === 'necklace') return 'Necklace Length';
-  return 'Size';
+  return category === 'rings' ? 'Ring Size' : 'Size';
 }
 
-/** Stone, size (Bracelet Size / Necklace Length / Size, with an inch mark), Material, Style (never for rings). */
+/** Stone, size (Bracelet Size / Necklace Length with an inch mark, Ring Size as a US size), Material, Style (never for rings). */
 export function specificationEntries(specs: CartSpecifications, category: Category): SpecificationEntry[] {
   const entries: SpecificationEntry[] = [];
   const stone = stoneValue(specs);
   if (stone) entries.push({ label: 'Stone', value: stone });
   const size = specs.size?.trim();
-  if (size) entries.push({ label: sizeLabel(specs), value: withInchMark(size) });
+  if (size) {
+    const label = sizeLabel(specs, category);
+    entries.push({ label, value: label === 'Ring Size' ? size : withInchMark(size) });
+  }
   const material = materialLabel(specs.material?.trim());
   if (material) entries.push({ label: 'Material', value: material });
   if (specs.style && category !== 'rings') {

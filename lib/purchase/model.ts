@@ -8,6 +8,7 @@ import {
   formatGauge,
   initialSelection,
   isAdjustableNecklace,
+  ringSizeHint,
   selectionDetails,
   selectionPrice,
   sizeLegend,
@@ -41,6 +42,7 @@ export function purchaseModel(product: Product): PurchaseModel {
     stones: stoneOptions(product).map((o) => ({ value: o.value, label: o.label, disabled: o.disabled })),
     styles: styleOptions(product),
     styleInfo: {},
+    ringSizeInfo: null,
     sizes: {},
     views: {},
     stoneNames: { stone1: stoneName(product, 'stone1'), stone2: stoneName(product, 'stone2') },
@@ -68,8 +70,18 @@ export function purchaseModel(product: Product): PurchaseModel {
     const hint = isAdjustableNecklace(product, base) ? 'Adjustable: every length is priced as 16".' : undefined;
     model.styleInfo[style] = { defaultSize: base.size, legend: sizeLegend(style), ...(hint ? { hint } : {}) };
   }
+  const ringSizes = styles.length === 0 ? sizeOptions(product, { ...initial, style: null }) : [];
+  if (ringSizes.length > 0) {
+    const hint = ringSizeHint(product);
+    model.ringSizeInfo = { legend: sizeLegend(null), ...(hint ? { hint } : {}) };
+  }
   for (const stoneType of stones) {
-    if (styles.length === 0) addView({ stoneType, style: null, size: null });
+    if (styles.length === 0 && ringSizes.length === 0) addView({ stoneType, style: null, size: null });
+    if (ringSizes.length > 0) {
+      const sizes = sizeOptions(product, { stoneType, style: null, size: null });
+      model.sizes[sizeOptionsKey(stoneType, null)] = sizes.map((o) => ({ value: o.value, label: o.label, disabled: o.disabled }));
+      for (const { value } of sizes) addView({ stoneType, style: null, size: value });
+    }
     for (const style of styles) {
       // Every size of the style is listed (a size without a price is shown disabled), the default size among them.
       const sizes = sizeOptions(product, { stoneType, style, size: null });

@@ -5,8 +5,10 @@ import type { CartSpecifications } from './types';
 import { materialLabel } from '../catalog/categories';
 import {
   availableStyles,
+  defaultProductSize,
   defaultSizeFor,
   defaultStyle,
+  ringSizing,
   hasSecondStone,
   sizesFor,
   stoneName,
@@ -15,20 +17,22 @@ import {
   type Style,
 } from './pricing';
 import { effectiveMoq } from './quantity';
+import { formatDollars } from '../core/format/money';
+import { formatRingSizes } from '../catalog/ring-sizes';
 import type { Product } from '../catalog/types';
 
 export interface ProductSelection {
   stoneType: StoneChoice;
-  /** Necklace length or bracelet size; null for rings, earrings and body jewelry. */
+  /** Necklace length, bracelet size or ring size; null for adjustable rings, earrings and body jewelry. */
   size: string | null;
   /** Necklace or bracelet; null for the other categories. */
   style: Style | null;
 }
 
-/** What the page opens with: stone 1, the page's own style, and that style's default size (18 in or 7 in). */
+/** What the page opens with: stone 1, the page's own style, and that style's default size (18 in, 7 in, ring 7). */
 export function initialSelection(product: Product): ProductSelection {
   const style = defaultStyle(product);
-  return { stoneType: 'stone1', style, size: defaultSizeFor(style) };
+  return { stoneType: 'stone1', style, size: style ? defaultSizeFor(style) : defaultProductSize(product) };
 }
 
 export function selectionPrice(product: Product, selection: ProductSelection): number | null {
@@ -113,9 +117,15 @@ export interface SizeOption {
   disabled: boolean;
 }
 
-/** Necklace lengths or bracelet sizes for the selected style and stone; other categories have none. */
+/** Necklace lengths or bracelet sizes for the selected style and stone, or a ring's sizes; others have none. */
 export function sizeOptions(product: Product, selection: ProductSelection): SizeOption[] {
   const style = selection.style;
+  if (product.category === 'rings' && !style) {
+    return ringSizing(product).sizes.map((size) => {
+      const price = unitPrice(product, { ...selection, size });
+      return { value: size, label: size, price, disabled: price === null };
+    });
+  }
   if (!style || !availableStyles(product).includes(style)) return [];
   return sizesFor(style).map((size) => {
     const price = unitPrice(product, { ...selection, size });
@@ -123,9 +133,17 @@ export function sizeOptions(product: Product, selection: ProductSelection): Size
   });
 }
 
-/** The size group's legend. */
-export function sizeLegend(style: Style): 'Necklace Length' | 'Bracelet Size' {
+/** The size group's legend: a style's, or a ring's (style null). */
+export function sizeLegend(style: Style | null): 'Necklace Length' | 'Bracelet Size' | 'Ring Size' {
+  if (!style) return 'Ring Size';
   return style === 'necklace' ? 'Necklace Length' : 'Bracelet Size';
+}
+
+/** Under a ring's sizes: what the surcharge adds and from which size ('Size 10 and up: +$2.00 a piece.'). */
+export function ringSizeHint(product: Product): string | undefined {
+  if (product.category !== 'rings') return undefined;
+  const { surcharge, surchargeFrom } = ringSizing(product);
+  return surcharge !== null && surchargeFrom !== null ? `Size ${surchargeFrom} and up: +${formatDollars(surcharge)} a piece.` : undefined;
 }
 
 export function selectSize(product: Product, selection: ProductSelection, size: string): ProductSelection {
@@ -163,7 +181,7 @@ export function cartSpecifications(product: Product, selection: ProductSelection
   return {
     stoneType: selection.stoneType,
     stoneName: stoneName(product, selection.stoneType),
-    size: selection.style ? selection.size : null,
+    size: selection.style || product.category === 'rings' ? selection.size : null,
     material: product.material,
     style: selection.style,
   };
@@ -196,6 +214,8 @@ export function selectionDetails(product: Product, selection: ProductSelection):
   if (selection.style && selection.size) {
     entries.push({ label: sizeLegend(selection.style), value: formatInches(selection.size) });
     if (availableStyles(product).length > 1) entries.push({ label: 'Style', value: styleLabel(selection.style) });
+  } else if (product.category === 'rings' && selection.size) {
+    entries.push({ label: sizeLegend(null), value: selection.size });
   }
   return entries;
 }
@@ -210,6 +230,7 @@ export function detailsList(product: Product): DetailEntry[] {
   switch (product.category) {
     case 'rings':
       entries.push(['Adjustable', yesNo(product.is_adjustable)]);
+      if (product.sizes?.length) entries.push(['Sizes', `US ${formatRingSizes(product.sizes)}`]);
       break;
     case 'necklaces':
       entries.push(['Type', product.necklace_type], ['Clasp', product.clasp_type], ['Adjustable', yesNo(product.is_adjustable)]);

@@ -1,14 +1,15 @@
 // Price rules of the product pages, shared with the server-side checkout so a charge always equals what the product
 // page showed. Pure functions: no I/O.
 import { BRACELET_SIZES, NECKLACE_LENGTHS } from '../catalog/categories';
-import type { BraceletPriceColumn, NecklacePriceColumn, Product } from '../catalog/types';
+import type { BraceletPriceColumn, NecklacePriceColumn, Product, Ring } from '../catalog/types';
+import { defaultRingSize, ringSizePrice, type RingSizing } from '../catalog/ring-sizes';
 
 export type StoneChoice = 'stone1' | 'stone2';
 export type Style = 'necklace' | 'bracelet';
 
 export interface PriceSelection {
   stoneType: StoneChoice;
-  /** Necklace length ('16'…'30') or bracelet size ('6'…'8.5'); ignored for the other categories. */
+  /** Necklace length ('16'…'30'), bracelet size ('6'…'8.5') or ring size ('5'…'9'); ignored for the other categories. */
   size?: string | null;
   /** Only for necklaces and bracelets. */
   style?: Style | null;
@@ -47,6 +48,16 @@ export function defaultStyle(product: Product): Style | null {
   return availableStyles(product)[0] ?? null;
 }
 
+/** A ring's sizes and surcharge as the size rules read them. */
+export function ringSizing(ring: Pick<Ring, 'sizes' | 'size_surcharge' | 'size_surcharge_from'>): RingSizing {
+  return { sizes: ring.sizes ?? [], surcharge: ring.size_surcharge ?? null, surchargeFrom: ring.size_surcharge_from ?? null };
+}
+
+/** The size a product's page opens with where it has no style: a ring's default size, else none. */
+export function defaultProductSize(product: Product): string | null {
+  return product.category === 'rings' ? defaultRingSize(product.sizes ?? []) : null;
+}
+
 /** Size after a style switch (necklace 18, bracelet 7). */
 export function defaultSizeFor(style: Style | null | undefined): string | null {
   if (style === 'necklace') return DEFAULT_NECKLACE_LENGTH;
@@ -69,13 +80,19 @@ function familyColumn(style: Style, size: string, stone: StoneChoice): NecklaceP
 
 /**
  * Unit price in dollars for a selection, or null when that option has no price (the option is then disabled and
- * cannot be bought). Adjustable necklaces always use the 16-inch price.
+ * cannot be bought). Adjustable necklaces always use the 16-inch price; a ring's size may add its surcharge.
  */
 export function unitPrice(product: Product, selection: PriceSelection): number | null {
   const stone = selection.stoneType === 'stone2' ? 'stone2' : 'stone1';
   if (stone === 'stone2' && !hasSecondStone(product)) return null;
   switch (product.category) {
-    case 'rings':
+    case 'rings': {
+      const base = positivePrice(stone === 'stone2' ? product.price_stone2 : product.price_stone1);
+      const sizing = ringSizing(product);
+      // A ring with sizes is bought in one of them; an adjustable ring (no sizes) in none.
+      if (base === null || (sizing.sizes.length === 0 ? Boolean(selection.size) : !sizing.sizes.includes(selection.size ?? ''))) return null;
+      return ringSizePrice(base, sizing, selection.size ?? null);
+    }
     case 'earrings':
     case 'body_jewelry':
       return positivePrice(stone === 'stone2' ? product.price_stone2 : product.price_stone1);

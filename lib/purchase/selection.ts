@@ -31,7 +31,9 @@ export interface PurchaseModel {
   styles: PurchaseOption<Style>[];
   /** Per style the page offers: the size after switching to it, the size group's legend and its hint. */
   styleInfo: Partial<Record<Style, { defaultSize: string | null; legend: string; hint?: string }>>;
-  /** Size options by `${stone}|${style}`. */
+  /** A ring's size group (legend and surcharge hint); null where sizes come with a style, or there are none. */
+  ringSizeInfo: { legend: string; hint?: string } | null;
+  /** Size options by `${stone}|${style}` (style empty for a ring). */
   sizes: Record<string, PurchaseOption<string>[]>;
   /** Every selection the page can reach, by selectionKey. */
   views: Record<string, PurchaseView>;
@@ -44,8 +46,8 @@ export function selectionKey(selection: ProductSelection): string {
   return `${selection.stoneType}|${selection.style ?? ''}|${selection.size ?? ''}`;
 }
 
-export function sizeOptionsKey(stone: StoneChoice, style: Style): string {
-  return `${stone}|${style}`;
+export function sizeOptionsKey(stone: StoneChoice, style: Style | null): string {
+  return `${stone}|${style ?? ''}`;
 }
 
 export function purchaseView(model: PurchaseModel, selection: ProductSelection): PurchaseView {
@@ -53,7 +55,12 @@ export function purchaseView(model: PurchaseModel, selection: ProductSelection):
 }
 
 export function purchaseSizes(model: PurchaseModel, selection: ProductSelection): PurchaseOption<string>[] {
-  return selection.style ? (model.sizes[sizeOptionsKey(selection.stoneType, selection.style)] ?? []) : [];
+  return model.sizes[sizeOptionsKey(selection.stoneType, selection.style)] ?? [];
+}
+
+/** The size group's legend and hint for a selection: its style's, or a ring's; undefined without sizes. */
+export function purchaseSizeInfo(model: PurchaseModel, selection: ProductSelection): { legend: string; hint?: string } | undefined {
+  return (selection.style ? model.styleInfo[selection.style] : model.ringSizeInfo) ?? undefined;
 }
 
 /** Choosing a stone, style or size; a choice the page does not offer (or a disabled one) changes nothing. */
@@ -80,7 +87,7 @@ export function purchaseSpecifications(model: PurchaseModel, selection: ProductS
   return {
     stoneType: selection.stoneType,
     stoneName: model.stoneNames[selection.stoneType] ?? null,
-    size: selection.style ? selection.size : null,
+    size: selection.size,
     material: model.material,
     style: selection.style,
   };

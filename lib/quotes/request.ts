@@ -8,7 +8,7 @@ import { getProductsByIds } from '../catalog/product';
 import { specificationsText } from '../purchase/labels';
 import { cartSpecifications } from '../purchase/options';
 import { quantityProblem, smallestQuantity } from '../purchase/pack-size';
-import { normalizeSelection } from '../checkout/pricing';
+import { normalizeSelection, optionProblem } from '../checkout/pricing';
 import { enqueueMail } from '../mail/outbox';
 import type { QuoteRequest } from './schema';
 import { quoteToken } from './link';
@@ -45,7 +45,7 @@ export async function requestQuote(request: QuoteRequest, user: Requester | null
     const product = products.get(line.productId);
     if (!product) throw new HttpError(422, 'An item in your request is no longer available. Please remove it and try again.', 'unknown_product');
     const selection = normalizeSelection(product, line.specifications);
-    if (!selection) throw new HttpError(422, `${product.name} is not available with the chosen options.`, 'option_unavailable');
+    if (!selection) throw new HttpError(422, optionProblem(product, line.specifications), 'option_unavailable');
     if (quantityProblem(line.quantity, product) !== null) {
       throw new HttpError(422, `${product.name} is ordered in quantities of at least ${smallestQuantity(product)}, in whole packs.`, 'quantity_not_allowed');
     }

@@ -7,6 +7,7 @@ import type { ArtSpec, ArtStyle, ChainStyle, Hue, Material, PendantStyle } from 
 import { COLLECTIONS, MENS_COLLECTIONS, SECOND_STONE, type StoneInfo, stoneByName, stonesOfHue } from './data';
 import { Rng } from './prng';
 import type { PriceBreak } from '../../lib/catalog/types';
+import { DEFAULT_RING_SIZES, RING_SIZES } from '../../lib/catalog/ring-sizes';
 
 export const SKU_PREFIX: Record<Category, string> = {
   rings: 'RNG',
@@ -18,7 +19,7 @@ export const SKU_PREFIX: Record<Category, string> = {
 
 export const MOQ_CHOICES = [1, 2, 3, 5, 6, 10, 12] as const;
 
-export type Row = Record<string, string | number | boolean | null | Date | Record<string, string> | readonly PriceBreak[]>;
+export type Row = Record<string, string | number | boolean | null | Date | Record<string, string> | readonly PriceBreak[] | readonly string[]>;
 
 export interface Look {
   category: Category;
@@ -560,6 +561,7 @@ function generateCategory(category: Category, rng: Rng, now: number, count: numb
         // One ring in forty is awaiting a price: the shop shows it, but it cannot be added to a cart.
         row.price_stone1 = i % 40 === 17 ? null : piecePrice(stoneCost1);
         row.price_stone2 = second && row.price_stone1 !== null ? piecePrice(stoneCost2) : null;
+        Object.assign(row, ringSizes(i, row.is_adjustable as boolean));
         break;
       case 'earrings':
       case 'body_jewelry':
@@ -585,6 +587,16 @@ function generateCategory(category: Category, rng: Rng, now: number, count: numb
     out.push({ id, category, sku: row.sku as string, name, row, look, views });
   }
   return out;
+}
+
+/**
+ * A ring's sizes: none when adjustable; most offer US 5 to 9 by halves; one in five a wider 4 to 13, the larger sizes
+ * (10 and up) costing $3.00 more. Decided by position, so the rest of the catalog stays as it was.
+ */
+function ringSizes(i: number, adjustable: boolean): Row {
+  if (adjustable) return { sizes: [], size_surcharge: null, size_surcharge_from: null };
+  if (i % 5 !== 2) return { sizes: [...DEFAULT_RING_SIZES], size_surcharge: null, size_surcharge_from: null };
+  return { sizes: RING_SIZES.filter((s) => Number(s) >= 4 && Number(s) <= 13), size_surcharge: 3, size_surcharge_from: '10' };
 }
 
 interface PriceInputs {

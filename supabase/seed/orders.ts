@@ -301,6 +301,10 @@ export function priceLine(rng: Rng, p: SeedProduct): { cents: number; specificat
       const candidates = adjustable ? ['16'] : [...rng.shuffle(preferred), ...sizes];
       selection.size = candidates.find((s) => unitPrice(product, { ...selection, size: s }) !== null) ?? null;
       if (!selection.size) continue;
+    } else if (product.category === 'rings' && product.sizes.length > 0) {
+      // A ring's size from its SKU, not the generator, so the rest of the history stays as it was.
+      const offset = [...p.sku].reduce((sum, ch) => sum + ch.charCodeAt(0), 0);
+      selection.size = product.sizes[offset % product.sizes.length]!;
     }
     const dollars = unitPrice(product, selection);
     if (dollars === null) continue;
@@ -308,9 +312,10 @@ export function priceLine(rng: Rng, p: SeedProduct): { cents: number; specificat
     const stone = stoneName(product, stoneType);
     if (stone) parts.push(`Stone: ${stone}`);
     if (style && selection.size) parts.push(style === 'necklace' ? `Necklace Length: ${selection.size}"` : `Bracelet Size: ${selection.size}"`);
+    if (!style && selection.size) parts.push(`Ring Size: ${selection.size}`);
     parts.push(`Material: ${materialLabel(String(p.row.material))}`);
     if (style) parts.push(`Style: ${style === 'necklace' ? 'Necklace' : 'Bracelet'}`);
-    const choices = lineChoices({ stoneType, stoneName: stone, size: style ? selection.size : null, material: String(p.row.material), style });
+    const choices = lineChoices({ stoneType, stoneName: stone, size: selection.size ?? null, material: String(p.row.material), style });
     return { cents: toCents(dollars), specifications: parts.join(', '), choices };
   }
   return null;

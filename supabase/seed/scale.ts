@@ -51,6 +51,7 @@ function extraColumns(category: Category): Array<[string, string]> {
     case 'rings':
       return [
         ['is_adjustable', 'i % 9 = 0'],
+        ['sizes', `case when i % 9 = 0 then '{}'::text[] else '{5,5.5,6,6.5,7,7.5,8,8.5,9}'::text[] end`],
         ['price_stone1', 'base'],
         ['price_stone2', stone2],
       ];

@@ -67,7 +67,7 @@ describe('specification labels', () => {
     // specifications from the same product; the one label function gives them the same text.
     const fromCard = summaryToCartInput({
       id: 'p1', category: 'rings', name: 'Band', sku: 'RNG-1', moq: 1, pack_size: 1, material: 'gold', stone_name: 'Rose Quartz',
-      image_url: null, price_from: 10, default_price: 10, created_at: '',
+      image_url: null, price_from: 10, default_price: 10, default_size: null, created_at: '',
     })!;
     const product = { ...ringFixture({ material: 'gold', stone_details: { Stone1: 'Rose Quartz' } }) };
     const fromPage = cartSpecifications(product, initialSelection(product));

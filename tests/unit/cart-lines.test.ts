@@ -160,6 +160,7 @@ describe('quick add from a listing card', () => {
     image_url: 'https://example.test/a.webp',
     price_from: 20,
     default_price: 25,
+    default_size: null,
     created_at: '2026-01-01T00:00:00Z',
     ...over,
   });

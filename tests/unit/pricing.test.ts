@@ -62,11 +62,35 @@ describe('unitPrice: rings, earrings, body jewelry', () => {
       expect(unitPrice(make({ price_stone1: 0 }), { stoneType: 'stone1' })).toBeNull();
       expect(unitPrice(make({ price_stone1: null }), { stoneType: 'stone1' })).toBeNull();
     });
-    it(`${name}: size and style are ignored`, () => {
-      const p = make({ price_stone1: 10 });
-      expect(unitPrice(p, { stoneType: 'stone1', size: '30', style: 'bracelet' })).toBe(10);
-    });
+    if (make !== ring) {
+      it(`${name}: size and style are ignored`, () => {
+        const p = make({ price_stone1: 10 });
+        expect(unitPrice(p, { stoneType: 'stone1', size: '30', style: 'bracelet' })).toBe(10);
+      });
+    }
   }
+});
+
+describe('unitPrice: ring sizes', () => {
+  const sized = ring({ price_stone1: 40, price_stone2: 55, stone_details: TWO_STONES, sizes: ['6', '7', '10', '10.5'], size_surcharge: 2.5, size_surcharge_from: '10' });
+
+  it('prices an offered size, adding the surcharge from its size up, for either stone', () => {
+    expect(unitPrice(sized, { stoneType: 'stone1', size: '7' })).toBe(40);
+    expect(unitPrice(sized, { stoneType: 'stone1', size: '10' })).toBe(42.5);
+    expect(unitPrice(sized, { stoneType: 'stone2', size: '10.5' })).toBe(57.5);
+  });
+
+  it('has no price for a size not offered, or for no size at all', () => {
+    expect(unitPrice(sized, { stoneType: 'stone1', size: '8' })).toBeNull();
+    expect(unitPrice(sized, { stoneType: 'stone1', size: null })).toBeNull();
+    expect(unitPrice(sized, { stoneType: 'stone1' })).toBeNull();
+  });
+
+  it('sells an adjustable ring (no sizes) without a size, and refuses one with a size', () => {
+    const adjustable = ring({ price_stone1: 40, is_adjustable: true });
+    expect(unitPrice(adjustable, { stoneType: 'stone1' })).toBe(40);
+    expect(unitPrice(adjustable, { stoneType: 'stone1', size: '7' })).toBeNull();
+  });
 });
 
 describe('unitPrice: necklaces', () => {

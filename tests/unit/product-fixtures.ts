@@ -34,7 +34,7 @@ function emptyFamilies(): Record<string, null> {
 }
 
 export function ring(over: Partial<Ring> = {}): Ring {
-  return { ...base(over), category: 'rings', is_adjustable: false, price_stone1: null, price_stone2: null, ...over };
+  return { ...base(over), category: 'rings', is_adjustable: false, sizes: [], size_surcharge: null, size_surcharge_from: null, price_stone1: null, price_stone2: null, ...over };
 }
 
 export function earring(over: Partial<Earring> = {}): Earring {

@@ -6,6 +6,7 @@ import { priceBreaksProblem } from '@/lib/purchase/price-breaks-text';
 import { MOQ_CHOICES, SKU_PREFIX, generateCatalog } from '@/supabase/seed/catalog';
 import { asProduct } from '@/supabase/seed/orders';
 import { Rng } from '@/supabase/seed/prng';
+import { initialSelection } from '@/lib/purchase/options';
 
 const now = new Date('2026-06-15T12:00:00Z');
 const catalog = generateCatalog({ now });
@@ -95,7 +96,8 @@ describe('generated catalog', () => {
   });
 
   it('prices the opening selection of every product and stone 2 where offered, except a few rings awaiting a price', () => {
-    const unpriced = catalog.products.filter((p) => unitPrice(asProduct(p), { stoneType: 'stone1' }) === null);
+    const opening = (p: (typeof catalog.products)[number], stoneType: 'stone1' | 'stone2' = 'stone1') => ({ ...initialSelection(asProduct(p)), stoneType });
+    const unpriced = catalog.products.filter((p) => unitPrice(asProduct(p), opening(p)) === null);
     expect(unpriced.length).toBeGreaterThan(0);
     expect(unpriced.length).toBeLessThanOrEqual(Math.ceil(catalog.byCategory.rings.length / 40));
     for (const p of unpriced) {
@@ -105,9 +107,9 @@ describe('generated catalog', () => {
     for (const p of catalog.products) {
       if (unpriced.includes(p)) continue;
       const product = asProduct(p);
-      expect(unitPrice(product, { stoneType: 'stone1' }), p.sku).toBeGreaterThan(0);
+      expect(unitPrice(product, opening(p)), p.sku).toBeGreaterThan(0);
       if ((p.row.stone_details as Record<string, string> | null)?.Stone2) {
-        expect(unitPrice(product, { stoneType: 'stone2' }), p.sku).toBeGreaterThan(0);
+        expect(unitPrice(product, opening(p, 'stone2')), p.sku).toBeGreaterThan(0);
       }
       for (const v of Object.entries(p.row)) {
         if (/price/.test(v[0]) && typeof v[1] === 'number') expect(Number.isInteger(Math.round((v[1] as number) * 100))).toBe(true);

@@ -63,11 +63,21 @@ export function lineName(name: string, choices: LineChoices, category: Category 
   return words ? `${name} (${words})` : name;
 }
 
-const entriesText = (choices: LineChoices, category: Category) =>
+/** The line's choices in words ('Stone Ruby', 'Ring Size 7'); the material is the product's, not a choice. */
+const choiceWords = (choices: LineChoices, category: Category) =>
   specificationEntries(choicesSpecifications(choices), category)
     .filter((e) => e.label !== 'Material')
-    .map((e) => `${e.label} ${e.value}`)
-    .join(', ');
+    .map((e) => `${e.label} ${e.value}`);
+
+/** What a changed choice says: only the choices that differ, 'Ring Size 12 is no longer offered: added as Ring Size 7'. */
+function choiceChange(before: string[], after: string[]): string | null {
+  const taken = before.filter((w) => !after.includes(w));
+  const given = after.filter((w) => !before.includes(w));
+  if (taken.length === 0 && given.length === 0) return null;
+  // A line bought before its product had the choice (a ring before sizes) names nothing that was taken away.
+  const why = taken.length > 0 ? `${taken.join(', ')} is no longer offered` : 'the order did not record this choice';
+  return `${why}: ${given.length > 0 ? `added as ${given.join(', ')}` : 'added without it'}; change it in your cart`;
+}
 
 interface Decided {
   input: AddToCartInput;
@@ -109,12 +119,8 @@ export function reorderLine(line: ReorderLine, product: Product | undefined): De
     material: product.material,
     style: selection.style,
   };
-  const before = entriesText(line.choices, product.category);
-  const after = entriesText(specifications, product.category);
-  if (before !== after) {
-    const added = after ? `added as ${after}` : 'added without it';
-    changes.push({ line: bought, kind: 'choice', change: `${before || 'this choice'} is no longer offered: ${added}; change it in your cart` });
-  }
+  const change = choiceChange(choiceWords(line.choices, product.category), choiceWords(specifications, product.category));
+  if (change) changes.push({ line: bought, kind: 'choice', change });
 
   const quantity = allowedQuantity(line.quantity, product);
   if (quantity !== line.quantity) {

@@ -11,6 +11,18 @@ function tooLarge(limit: number): HttpError {
 }
 
 /**
+ * A client that hangs up while its body is on the way (a page left mid-request) is its own doing, not the server's
+ * fault: answered 400 (to nobody) and not logged as an error. Any other failure of the stream stays an error.
+ */
+function clientGone(err: unknown): never {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  if (code === 'ECONNRESET' || message === 'aborted') {
+    throw new HttpError(400, 'The request ended before its body arrived.', 'client_closed');
+  }
+  throw err;
+}
+
+/**
  * Stops reading without waiting: the cancel of a cloned request's body (a tee) settles only once the other copy is
  * read or cancelled too, which for the middleware's copy is never.
  */
@@ -30,7 +42,7 @@ export async function readBodyCapped(request: Request, limit: number): Promise<U
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(clientGone);
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

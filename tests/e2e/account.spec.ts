@@ -281,4 +281,56 @@ test.describe('buying as a customer', () => {
     await page.goto('/cart');
     await expect(page.getByText('Account Halo Ring')).toBeVisible();
   });
+
+  test('reorder keeps a volume-priced bracelet, a quote order and a ring bought before sizes, each with its choices', async ({ page, baseURL }) => {
+    const customer = await signedIn(page, baseURL);
+    const t = tag();
+    // 30 bracelets at 5 % off (24 and up), as the order was charged; a sized ring whose order recorded no size.
+    const [bangle] = await sql<{ id: string }[]>`
+      insert into bracelets (name, sku, material, b_price_7_stone1, b_price_7_5_stone1, price_breaks)
+      values ('Account Curb Bracelet', ${t + '-B'}, 'silver', 20, 21, ${sql.json([{ minQuantity: 24, percentOff: 5 }])}) returning id`;
+    const [sized] = await sql<{ id: string }[]>`
+      insert into rings (name, sku, material, price_stone1, sizes) values ('Account Sized Band', ${t + '-Z'}, 'gold', 30, '{6,7,8}')
+      returning id`;
+    const [order] = await sql<{ id: string }[]>`
+      insert into orders (user_id, total_amount, status) values (${customer.id}, 60000, 'completed') returning id`;
+    await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications, choices) values
+      (${order!.id}, ${bangle!.id}, 'bracelets', 30, 1900, 'Bracelet Size: 7.5", Material: Silver, Style: Bracelet, Volume −5%',
+       ${sql.json({ size: '7.5', style: 'bracelet', material: 'silver', percentOff: 5 })}),
+      (${order!.id}, ${sized!.id}, 'rings', 2, 3000, 'Material: Gold', ${sql.json({ material: 'gold' })})`;
+    // An order paid from a quote: its line was charged the quoted price.
+    const [quoted] = await sql<{ id: string }[]>`
+      insert into orders (user_id, total_amount, status) values (${customer.id}, 4000, 'completed') returning id`;
+    await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications, choices) values
+      (${quoted!.id}, ${ring.id}, 'rings', 2, 2000, 'Stone: Ruby, Material: Gold',
+       ${sql.json({ stoneType: 'stone1', stoneName: 'Ruby', material: 'gold', quoteReference: 'Q-9001' })})`;
+
+    await page.goto('/dashboard');
+    const card = (id: string) => shown(page, 'account-order').filter({ hasText: `Order #${id.slice(0, 8)}` });
+    await hydrated(page);
+    await card(order!.id).getByRole('button', { name: /^Reorder/ }).click();
+    await expect(page.getByText(`2 items from Order #${order!.id.slice(0, 8)} added to your cart`)).toBeVisible();
+    // The bracelet's 7.5" and its break are kept as they were ($21.00 less 5 % is $19.95, was $19.00); the ring's size
+    // was never recorded, so the default is chosen and said.
+    await expect(page.getByTestId('reorder-changes')).toHaveText(
+      'Changed since this order:' +
+        'Account Curb Bracelet (Bracelet Size: 7.5", Material: Silver, Style: Bracelet): price up to $19.95 each (was $19.00)' +
+        'Account Sized Band (Material: Gold): the order did not record this choice: added as Ring Size 7; change it in your cart',
+    );
+    await expect.poll(async () => (await storedCart(page)).map((l) => [l.productId, l.quantity, l.specifications.size])).toEqual([
+      [bangle!.id, 30, '7.5'],
+      [sized!.id, 2, '7'],
+    ]);
+
+    await card(quoted!.id).getByRole('button', { name: /^Reorder/ }).click();
+    await expect(page.getByText(`1 item from Order #${quoted!.id.slice(0, 8)} added to your cart`)).toBeVisible();
+    await expect(page.getByTestId('reorder-changes').last()).toHaveText(
+      'Changed since this order:Account Halo Ring (Stone: Ruby, Material: Gold): price up to $21.00 each (quoted at $20.00 in Q-9001)',
+    );
+    await expect.poll(async () => (await storedCart(page)).find((l) => l.productId === ring.id)).toMatchObject({
+      quantity: 2,
+      selectedPrice: 21,
+      specifications: { stoneType: 'stone1', stoneName: 'Ruby' },
+    });
+  });
 });

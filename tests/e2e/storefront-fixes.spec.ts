@@ -133,15 +133,23 @@ test.describe('4. option wording', () => {
     await expect(page.getByText(new RegExp(`Stone: ${ring!.stone}`)).first()).toBeVisible();
   });
 
-  test('a piece without a stone shows no stone picker, and its description promises no sizes', async ({ page }) => {
-    const [band] = await sql<{ id: string; description: string }[]>`
-      select id, description from rings where stone is null and stone_details is null and price_stone1 > 0 order by created_at limit 1`;
-    expect(band, 'the seed has a plain band').toBeTruthy();
+  test('a piece without a stone shows no stone picker; a ring offers its own sizes and no description promises others', async ({ page }) => {
+    const [band] = await sql<{ id: string; description: string; sizes: string[] }[]>`
+      select id, description, sizes from rings
+       where stone is null and stone_details is null and price_stone1 > 0 and cardinality(sizes) > 0 and status = 'active'
+       order by created_at limit 1`;
+    expect(band, 'the seed has a plain band sold by size').toBeTruthy();
     await page.goto(`/rings/${band!.id}`);
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Stone' })).toHaveCount(0);
     await expect(page.getByText('Stone 2')).toHaveCount(0);
     await expect(page.getByTestId('selection-summary')).not.toContainText('Stone');
+    // Its sizes, opening on 7, named in the selection and the details.
+    const sizes = page.getByRole('group', { name: 'Ring Size' });
+    await expect(sizes.getByRole('radio')).toHaveCount(band!.sizes.length);
+    await expect(page.getByTestId('selection-summary')).toContainText('Ring Size: 7');
+    await expect(page.getByTestId('product-details')).toContainText('Ring Size7');
+    // Only sized rings may speak of sizes; the seeded texts speak of none.
     const [promises] = await sql<{ n: number }[]>`
       select count(*)::int as n from rings where description ~* 'sizes? \\d|half sizes'`;
     expect(promises!.n).toBe(0);

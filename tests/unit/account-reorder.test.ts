@@ -70,6 +70,19 @@ describe('reorder', () => {
     expect(planReorder([line({})], products).changes).toEqual([]);
   });
 
+  it('keeps a ring size still offered, and gives a ring bought before sizes its default size, saying so', () => {
+    const sized = ring({ ...aRing, sizes: ['6', '7', '10'], size_surcharge: 2, size_surcharge_from: '10' });
+    const kept = added(reorderLine(line({ choices: { stoneType: 'stone1', stoneName: 'Ruby', material: 'gold', size: '10' }, unitPriceCents: 2200 }), sized));
+    expect([kept.input.specifications.size, kept.input.selectedPrice, kept.changes]).toEqual(['10', 22, []]);
+    const before = added(reorderLine(line({}), sized));
+    expect(before.input.specifications.size).toBe('7');
+    expect(before.changes).toEqual([
+      { line: 'Aurora Ring (Stone: Ruby, Material: Gold)', kind: 'choice', change: 'the order did not record this choice: added as Ring Size 7; change it in your cart' },
+    ]);
+    const dropped = added(reorderLine(line({ choices: { stoneType: 'stone1', stoneName: 'Ruby', material: 'gold', size: '12' } }), sized));
+    expect(dropped.changes[0]!.change).toBe('Ring Size 12 is no longer offered: added as Ring Size 7; change it in your cart');
+  });
+
   it('finds a stone by its name when lines stored before the stone choice name it alone', () => {
     expect(added(reorderLine(line({ choices: { stoneName: 'sapphire' } }), aRing)).input.specifications.stoneType).toBe('stone2');
   });
@@ -113,7 +126,7 @@ describe('reorder', () => {
       {
         line: 'Tide Chain (Necklace Length: 30", Material: Rose Gold, Style: Necklace)',
         kind: 'choice',
-        change: 'Necklace Length 30", Style Necklace is no longer offered: added as Necklace Length 18", Style Necklace; change it in your cart',
+        change: 'Necklace Length 30" is no longer offered: added as Necklace Length 18"; change it in your cart',
       },
     ]);
   });

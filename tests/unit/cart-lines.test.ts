@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addToCart,
+  addedDescription,
   cartLineId,
   cartReducer,
   changeLineChoices,
@@ -51,6 +52,12 @@ describe('line ids', () => {
       cartLineId(P1, { ...base, style: 'bracelet' }),
     ]);
     expect(ids.size).toBe(5);
+  });
+
+  it('make each ring size its own line, and a ring without a size another', () => {
+    const ring = (size: string | null) => cartLineId(P1, { stoneType: 'stone1', size, style: null });
+    expect(new Set([ring('6'), ring('6.5'), ring('7'), ring(null)]).size).toBe(4);
+    expect(ring('7')).toBe(cartLineId(P1, { size: '7' }));
   });
 });
 
@@ -198,6 +205,13 @@ describe('quick add from a listing card', () => {
     const fromPage = input({ specifications: { stoneType: 'stone1', stoneName: 'Ruby', size: '18', material: 'silver', style: 'necklace' } });
     const items = addToCart(addToCart([], fromCard), fromPage);
     expect(items).toHaveLength(1);
+  });
+
+  it('gives a ring its default size and that size\'s price, named in what the add says', () => {
+    const fromCard = summaryToCartInput(summary({ category: 'rings', name: 'Halo Ring', stone_name: null, default_price: 42, default_size: '7' }))!;
+    expect(fromCard.specifications).toMatchObject({ size: '7', style: null });
+    expect(fromCard.selectedPrice).toBe(42);
+    expect(addedDescription(fromCard)).toBe('6 × Halo Ring (Ring Size: 7)');
   });
 
   it('cannot add without a default price', () => {

@@ -53,4 +53,18 @@ describe('capped body reading', () => {
     });
     expect(await readJsonCapped(post('{"a":1}', { 'content-type': 'application/json; charset=utf-8' }), 100)).toEqual({ a: 1 });
   });
+
+  it('answers 400 without logging when the client hangs up mid-body; another stream failure stays an error', async () => {
+    const failing = (err: Error) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array([0x7b]));
+          controller.error(err);
+        },
+      });
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    await expect(readBodyCapped(post(failing(aborted)), 100)).rejects.toMatchObject({ status: 400, code: 'client_closed' });
+    const broken = new Error('disk on fire');
+    await expect(readBodyCapped(post(failing(broken)), 100)).rejects.toBe(broken);
+  });
 });

@@ -119,13 +119,15 @@ async function child() {
   // Two sets of 50 rings with a price, MOQ 1 and packs of 1, bought 10 each: one set without breaks (as every product
   // was before breaks), the other with breaks all 50 lines reach. Both are set once, before any timing, so no
   // update's dead rows sit in a timed read.
-  const rings = await sql<{ id: string }[]>`
-    select id from public.rings where price_stone1 > 0 and moq = 1 and pack_size = 1 order by created_at desc limit 100`;
+  const rings = await sql<{ id: string; size: string | null }[]>`
+    select id, sizes[1] as size from public.rings where price_stone1 > 0 and moq = 1 and pack_size = 1 order by created_at desc limit 100`;
   if (rings.length < 100) throw new Error(`only ${rings.length} rings sampled`);
   const plainIds = rings.slice(0, 50).map((r) => r.id);
   const tieredIds = rings.slice(50).map((r) => r.id);
+  // Each ring in a size it offers (none when adjustable), as the product page would add it.
+  const sizeOf = new Map(rings.map((r) => [r.id, r.size]));
   const linesFor = (ids: string[]) =>
-    ids.map((productId) => ({ productId, quantity: 10, specifications: { stoneType: 'stone1' as const, size: null, style: null } }));
+    ids.map((productId) => ({ productId, quantity: 10, specifications: { stoneType: 'stone1' as const, size: sizeOf.get(productId) ?? null, style: null } }));
   const sides = { plain: linesFor(plainIds), tiered: linesFor(tieredIds) };
   const plain: number[] = [];
   const tiered: number[] = [];

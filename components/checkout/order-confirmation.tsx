@@ -89,7 +89,7 @@ export function OrderConfirmation({ order }: { order: ConfirmationOrder }) {
                   )}
                 </p>
                 <p className="tabular text-xs text-stone-muted">SKU: {item.product?.sku || 'N/A'}</p>
-                {item.specifications && <p className="mt-1 text-sm text-ink-soft">{item.specifications}</p>}
+                {item.options && <p className="mt-1 text-sm text-ink-soft">{item.options}</p>}
                 <p className="tabular mt-1 text-sm text-stone-muted">
                   {item.quantity} × {formatCents(item.unitPriceCents)}
                 </p>

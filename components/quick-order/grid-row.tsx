@@ -6,7 +6,7 @@ import type { ProductSelection } from '@/lib/purchase/options';
 import type { PurchaseModel } from '@/lib/purchase/selection';
 import { ChoiceSelects, hasChoices } from '@/components/product/choice-selects';
 import { formatPercent } from '@/lib/purchase/volume-pricing';
-import type { GridRow as Row, RowPrice } from '@/lib/quick-order/grid';
+import { choiceLabels, type GridRow as Row, type RowPrice } from '@/lib/quick-order/grid';
 import { SkuCombobox } from './sku-combobox';
 
 interface GridRowProps {
@@ -58,14 +58,14 @@ export function GridRow({ row, index, model, price, onSku, onCommitSku, onQuanti
         ) : model ? (
           <div className="flex flex-col gap-2">
             <p className="truncate text-sm font-medium text-ink">{model.cartProduct.name}</p>
-            {/* Every choice the product has, a stoneless bracelet's size included: nothing is picked unseen. */}
+            {/* Every choice the product has, a stoneless bracelet's and a ring's size included: nothing is picked unseen. */}
             {selection && hasChoices(model, selection) && (
               <div className="flex flex-wrap gap-2">
                 <ChoiceSelects
                   model={model}
                   selection={selection}
                   onChange={onSelection}
-                  labels={{ stone: `Stone, line ${n}`, style: `Style, line ${n}`, size: `${selection.style === 'bracelet' ? 'Bracelet size' : 'Length'}, line ${n}` }}
+                  labels={choiceLabels(selection, n)}
                   className={`${selectClass} w-auto`}
                 />
               </div>

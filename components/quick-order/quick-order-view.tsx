@@ -3,7 +3,6 @@ import { Plus, ShoppingBag } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCart } from '@/components/cart/cart-context';
-import { notify } from '@/components/ui/toaster';
 import { formatCents } from '@/lib/core/format/money';
 import { allowedQuantity } from '@/lib/purchase/pack-size';
 import {
@@ -25,6 +24,7 @@ import { MAX_QUICK_ORDER_LINES, tooManyLinesMessage, type ParsedLines, type Quic
 import type { QuickOrderResult } from '@/lib/quick-order/resolve';
 import { QUICK_ORDER_PATH } from '@/lib/quick-order/schema';
 import { GridRow } from './grid-row';
+import { notifyAdded } from './added-toast';
 
 // Offered only when some lines have no price: the quote form loads then.
 const RequestQuote = lazy(() => import('@/components/quotes/request-quote').then((m) => ({ default: m.RequestQuote })));
@@ -184,12 +184,7 @@ export function QuickOrderView() {
       const left = current.filter((row) => !added.has(row.key));
       return left.some(isBlank) ? left : [...left, emptyRow()];
     });
-    notify((toast) =>
-      toast.success(`Added ${inputs.length} ${inputs.length === 1 ? 'item' : 'items'} to cart`, {
-        description: problems > 0 ? `${problems} ${problems === 1 ? 'line needs' : 'lines need'} attention and stayed here.` : undefined,
-        action: { label: 'View Cart', onClick: () => router.push('/cart') },
-      }),
-    );
+    notifyAdded(inputs, problems, () => router.push('/cart'));
   };
 
   const onParsed = async (parsed: ParsedLines): Promise<string | null> =>

@@ -7,8 +7,7 @@ import { isCategory, productPath, type Category } from '../catalog/categories';
 import { getProductsByIds } from '../catalog/product';
 import { listDocumentsForOrders } from '../documents/store';
 import { totalPagesFor } from '../core/pagination';
-import { specificationEntries } from '../purchase/labels';
-import { choicesSpecifications, priceRuleText, readLineChoices } from '../purchase/line-choices';
+import { choicesEntries, priceRuleText, readLineChoices } from '../purchase/line-choices';
 import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
 import { ORDERS_PAGE_SIZE } from '../orders/lists';
 import { trackingUrl } from '../orders/tracking';
@@ -84,7 +83,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
       quantity: item.quantity,
       unitPriceCents: unit,
       lineTotalCents: unit * item.quantity,
-      options: specificationEntries(choicesSpecifications(choices), category ?? 'earrings'),
+      options: choicesEntries(choices, category),
       priceRule: priceRuleText(choices),
     });
     byOrder.set(item.order_id, list);

@@ -11,6 +11,8 @@ import { env } from '../core/env';
 import { yearIn } from '../core/format/date';
 import { orderReference } from '../checkout/order-reference';
 import type { Address } from '../checkout/address';
+import { isCategory } from '../catalog/categories';
+import { choicesText, readLineChoices } from '../purchase/line-choices';
 import type { DocumentLine, DocumentSnapshot } from './types';
 
 export interface InvoiceInput {
@@ -103,6 +105,31 @@ export async function issueCreditNotes(tx: Tx, orderId: string): Promise<IssuedC
   return issued;
 }
 
+interface LineRow {
+  sku: string | null;
+  name: string | null;
+  category: string | null;
+  choices: unknown;
+  quantity: number;
+  unit_price: string;
+}
+
+/** The order's lines as they are now, in the words of their stored choices (never the text summary). */
+export async function readOrderLines(tx: Tx, orderId: string): Promise<DocumentLine[]> {
+  const rows = await tx<LineRow[]>`
+    select p.sku, p.name, coalesce(i.product_category, p.category) as category, i.choices, i.quantity, i.unit_price
+      from public.order_items i left join public.catalog_products p on p.id = i.product_id
+     where i.order_id = ${orderId} order by i.created_at, i.id`;
+  return rows.map((l) => ({
+    sku: l.sku,
+    name: l.name ?? 'Product Unavailable',
+    options: choicesText(readLineChoices(l.choices), isCategory(l.category) ? l.category : null),
+    quantity: l.quantity,
+    unitPriceCents: Number(l.unit_price),
+    lineTotalCents: Number(l.unit_price) * l.quantity,
+  }));
+}
+
 /** For an order without an invoice (placed before invoices were issued): its lines and buyer as they are now. */
 async function snapshotOfOrder(tx: Tx, orderId: string): Promise<UnsignedSnapshot | null> {
   const [order] = await tx<
@@ -121,10 +148,7 @@ async function snapshotOfOrder(tx: Tx, orderId: string): Promise<UnsignedSnapsho
            shipping_address, billing_address
       from public.orders where id = ${orderId}`;
   if (!order) return null;
-  const lines = await tx<{ sku: string | null; name: string | null; specifications: string | null; quantity: number; unit_price: string }[]>`
-    select p.sku, p.name, i.specifications, i.quantity, i.unit_price
-      from public.order_items i left join public.catalog_products p on p.id = i.product_id
-     where i.order_id = ${orderId} order by i.created_at, i.id`;
+  const lines = await readOrderLines(tx, orderId);
   return {
     buyer: {
       name: order.customer_name,
@@ -134,14 +158,7 @@ async function snapshotOfOrder(tx: Tx, orderId: string): Promise<UnsignedSnapsho
       billing: order.billing_address,
     },
     order: { id: order.id, reference: orderReference(order), placedAt: order.created_at.toISOString() },
-    lines: lines.map((l) => ({
-      sku: l.sku,
-      name: l.name ?? 'Product Unavailable',
-      options: l.specifications ?? '',
-      quantity: l.quantity,
-      unitPriceCents: Number(l.unit_price),
-      lineTotalCents: Number(l.unit_price) * l.quantity,
-    })),
+    lines,
     currency: 'usd',
     totalCents: Number(order.total_amount),
   };

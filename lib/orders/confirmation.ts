@@ -18,6 +18,11 @@ import { formatLongDate } from '../core/format/date';
 import { env } from '../core/env';
 import { logError } from '../core/log';
 import { ACTIVE_SQL } from '../catalog/status';
+import { choicesText, readLineChoices } from '../purchase/line-choices';
+
+/** The line's category as stored, else its product's (older lines have none). */
+const lineCategory = (stored: string | null, product: string | undefined): Category | null =>
+  isCategory(stored) ? stored : isCategory(product) ? product : null;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,7 +34,8 @@ export interface ConfirmationItem {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
-  specifications: string;
+  /** The choices bought with, in words ('Stone: Ruby, Ring Size: 7, Material: Gold, Volume −5%'). */
+  options: string;
 }
 
 export interface ConfirmationOrder {
@@ -82,8 +88,8 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
       from public.orders where id = ${orderId}`;
   if (!order) return null;
   const items = await tx<
-    { id: string; product_id: string; quantity: number; unit_price: string; specifications: string | null }[]
-  >`select id, product_id, quantity, unit_price, specifications
+    { id: string; product_id: string; product_category: string | null; quantity: number; unit_price: string; choices: unknown }[]
+  >`select id, product_id, product_category, quantity, unit_price, choices
       from public.order_items where order_id = ${orderId} order by created_at, id`;
   if (items.length === 0) return null;
   const products = await tx<
@@ -116,7 +122,7 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
         quantity: i.quantity,
         unitPriceCents: unit,
         lineTotalCents: unit * i.quantity,
-        specifications: i.specifications ?? '',
+        options: choicesText(readLineChoices(i.choices), lineCategory(i.product_category, p?.category)),
       };
     }),
     invoiceHref: invoice ? invoicePath(order.id, token) : null,

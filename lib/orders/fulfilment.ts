@@ -13,7 +13,7 @@ import type { PricedLine } from '../checkout/pricing';
 import { issueInvoice } from '../documents/issue';
 import { enqueueMails } from '../mail/outbox';
 import { PAID_ORDER_STATUS } from './status';
-import { lineChoices } from '../purchase/line-choices';
+import { choicesText, lineChoices } from '../purchase/line-choices';
 
 export type PaymentIntentFacts = Pick<
   Stripe.PaymentIntent,
@@ -105,15 +105,16 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
     const shipping = record.shipping_address ?? addressFromStripe(pi.shipping);
     const billing = record.billing_address ?? shipping;
     const reference = record.order_reference;
-    const items = record.lines.map((line) => ({
+    // Each line as data (lib/purchase/line-choices.ts): what every page, mail and document shows of it.
+    const choices = record.lines.map((line) => lineChoices(line.specifications, { percentOff: line.percentOff, quoteReference: line.quoteReference }));
+    const items = record.lines.map((line, i) => ({
       order_id: record.order_id,
       product_id: line.productId,
       product_category: line.category,
       quantity: line.quantity,
       unit_price: line.unitPriceCents,
       specifications: line.specificationsText,
-      // The same line as data (lib/purchase/line-choices.ts): what reorder and the account read.
-      choices: tx.json(lineChoices(line.specifications, { percentOff: line.percentOff, quoteReference: line.quoteReference })),
+      choices: tx.json(choices[i]!),
     }));
     // One round trip (postgres.js pipelines queries on the transaction's connection, in the order they start; each
     // starts here, in this order, as the array is built):
@@ -160,10 +161,10 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
         reference,
         placedAt: record.placed_at,
         buyer: { name: shipping?.full_name || null, email: record.email, phone: shipping?.phone || null, shipping, billing },
-        lines: record.lines.map((line) => ({
+        lines: record.lines.map((line, i) => ({
           sku: line.sku,
           name: line.name,
-          options: line.specificationsText,
+          options: choicesText(choices[i]!, line.category),
           quantity: line.quantity,
           unitPriceCents: line.unitPriceCents,
           lineTotalCents: line.lineTotalCents,

@@ -22,6 +22,7 @@ import type { MailLine } from '../mail/templates/parts';
 import { RefundMail } from '../mail/templates/refund';
 import { renderMail } from '../mail/templates/render';
 import { creditNoteLink, documentLinks } from '../documents/access';
+import { readOrderLines } from '../documents/issue';
 import { renderDocumentPdf } from '../documents/pdf';
 import { readCreditNote, readInvoice } from '../documents/store';
 import { documentFileName, type IssuedDocument } from '../documents/types';
@@ -169,19 +170,7 @@ async function readOrder(tx: Tx, orderId: string): Promise<OrderFacts> {
 
 /** The invoice's lines, as billed; an order without an invoice shows its items as they are now. */
 async function readLines(tx: Tx, orderId: string, invoice: IssuedDocument | null): Promise<MailLine[]> {
-  if (invoice) return invoice.snapshot.lines;
-  const rows = await tx<{ sku: string | null; name: string | null; specifications: string | null; quantity: number; unit_price: string }[]>`
-    select p.sku, p.name, i.specifications, i.quantity, i.unit_price
-      from public.order_items i left join public.catalog_products p on p.id = i.product_id
-     where i.order_id = ${orderId} order by i.created_at, i.id`;
-  return rows.map((r) => ({
-    sku: r.sku,
-    name: r.name ?? 'Product Unavailable',
-    options: r.specifications ?? '',
-    quantity: r.quantity,
-    unitPriceCents: Number(r.unit_price),
-    lineTotalCents: Number(r.unit_price) * r.quantity,
-  }));
+  return invoice ? invoice.snapshot.lines : readOrderLines(tx, orderId);
 }
 
 function buyer(mail: OutboxMail): string {

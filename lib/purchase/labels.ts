@@ -1,5 +1,6 @@
 // The one wording of a product's chosen options, wherever they are shown: the product page's selection line, the
-// cart, the checkout summary and order_items.specifications (which the confirmation, account and admin pages show).
+// cart, the checkout summary, order_items.specifications, and a bought line's stored choices (line-choices.ts), which
+// the confirmation, account, admin pages, invoices and mails read.
 import { materialLabel, type Category } from '../catalog/categories';
 import type { CartSpecifications } from './types';
 

@@ -1,7 +1,9 @@
 // What a bought line was, as data: the buyer's choices (the cart's specifications) and the price rule that applied.
-// Stored on each order line (order_items.choices) beside the text summary; reorder, the account and the back office
-// read these, never the text. Pure.
+// Stored on each order line (order_items.choices) beside the text summary; whatever shows or reorders a line reads
+// these, never the text. Pure.
 import { z } from 'zod';
+import type { Category } from '../catalog/categories';
+import { specificationEntries, type SpecificationEntry } from './labels';
 import type { CartSpecifications } from './types';
 import { breakSpecification } from './volume-pricing';
 
@@ -58,4 +60,22 @@ export function choicesSpecifications(choices: LineChoices): CartSpecifications 
 export function priceRuleText(choices: LineChoices): string | null {
   if (choices.quoteReference) return `Quote ${choices.quoteReference}`;
   return choices.percentOff ? breakSpecification({ percentOff: choices.percentOff }) : null;
+}
+
+/**
+ * The choices as labelled entries ('Stone: Ruby', 'Ring Size: 7'), the lists' form. A line whose category is not
+ * known (an old line of a deleted product) reads as a piece that is not a ring: the category only tells rings apart.
+ */
+export function choicesEntries(choices: LineChoices, category: Category | null): SpecificationEntry[] {
+  return specificationEntries(choicesSpecifications(choices), category ?? 'earrings');
+}
+
+/**
+ * A bought line in words, where one line of text is shown (invoices, mail, the confirmation, the back office): the
+ * entries joined with ', ', then the price rule. 'Stone: Ruby, Ring Size: 7, Material: Gold, Volume −5%'.
+ */
+export function choicesText(choices: LineChoices, category: Category | null): string {
+  return [...choicesEntries(choices, category).map((e) => `${e.label}: ${e.value}`), priceRuleText(choices)]
+    .filter(Boolean)
+    .join(', ');
 }

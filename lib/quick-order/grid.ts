@@ -1,7 +1,7 @@
 // The quick-order grid's rows and what each one costs: pure, so the page only dispatches and renders. Rows are kept
 // in local storage as SKU, quantity and selection; prices and rules always come back from the server (resolve.ts).
 import * as z from 'zod/mini';
-import type { AddToCartInput } from '../cart/lines';
+import { addedDescription, type AddToCartInput } from '../cart/lines';
 import type { CartItem } from '../cart/types';
 import { toCents } from '../core/format/money';
 import type { ProductSelection } from '../purchase/options';
@@ -87,6 +87,17 @@ export function cartInputs(rows: readonly GridRow[], models: Models): AddToCartI
       product: model.cartProduct,
     };
   });
+}
+
+/** What Add all says it added: each line with the choices it was added with ('3 × Halo Ring (Ring Size: 7)'). */
+export function addedLines(inputs: readonly AddToCartInput[]): string[] {
+  return inputs.map(addedDescription);
+}
+
+/** The accessible names of a row's selects, which tell its line apart ('Ring size, line 3'). */
+export function choiceLabels(selection: ProductSelection, n: number): { stone: string; style: string; size: string } {
+  const size = selection.style === 'bracelet' ? 'Bracelet size' : selection.style === 'necklace' ? 'Length' : 'Ring size';
+  return { stone: `Stone, line ${n}`, style: `Style, line ${n}`, size: `${size}, line ${n}` };
 }
 
 const storedRow = z.object({

@@ -4,7 +4,7 @@
 import { allowedQuantity, quantityProblem, smallestQuantity } from '../purchase/pack-size';
 import type { ProductSelection } from '../purchase/options';
 import type { StoneChoice, Style } from '../purchase/pricing';
-import { choose, purchaseSizes, purchaseView, type PurchaseModel } from '../purchase/selection';
+import { choose, purchaseSizeInfo, purchaseSizes, purchaseView, type PurchaseModel } from '../purchase/selection';
 import type { QuickOrderEntry } from './parse';
 
 export type LineProblem =
@@ -41,10 +41,15 @@ export function normalizeSize(text: string): string {
   return text
     .trim()
     .toLowerCase()
+    .replace(/^(us|size)\s*/, '')
     .replace(/(["”″]|inches|inch|in)$/, '')
     .trim()
     .replace(/\.0+$/, '');
 }
+
+/** '7.50' is ring size 7.5 and '18.0' length 18: sizes are numbers where both are written as numbers. */
+const sameSize = (offered: string, asked: string) =>
+  offered === asked || (/^\d+(\.\d+)?$/.test(asked) && /^\d+(\.\d+)?$/.test(offered) && Number(offered) === Number(asked));
 
 /**
  * The selection a line's option words ask for, starting from the product page's opening selection. Null when a word
@@ -64,9 +69,9 @@ export function selectionFor(model: PurchaseModel, entry: Pick<QuickOrderEntry, 
   }
   if (entry.size) {
     const size = normalizeSize(entry.size);
-    const option = purchaseSizes(model, selection).find((o) => o.value === size);
+    const option = purchaseSizes(model, selection).find((o) => sameSize(o.value, size));
     if (!option || option.disabled) return null;
-    selection = { ...selection, size };
+    selection = { ...selection, size: option.value };
   }
   return selection;
 }
@@ -83,6 +88,15 @@ export function lineProblem(model: PurchaseModel, selection: ProductSelection | 
     return {
       code: 'option_unavailable',
       message: `${name} is not offered with these options.`,
+      fix: { label: 'Use the standard options', selection: model.initial },
+    };
+  }
+  // A piece sold by size is never added without one (a ring's default size comes with the standard options).
+  const sizes = purchaseSizes(model, selection);
+  if (sizes.length > 0 && !sizes.some((o) => o.value === selection.size)) {
+    return {
+      code: 'option_unavailable',
+      message: `Please choose a ${(purchaseSizeInfo(model, selection)?.legend ?? 'size').toLowerCase()} for ${name}.`,
       fix: { label: 'Use the standard options', selection: model.initial },
     };
   }

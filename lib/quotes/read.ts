@@ -5,6 +5,7 @@ import { asServiceRole, withActor, type DbActor, type Tx } from '../core/db';
 import { env } from '../core/env';
 import { isUuid } from '../core/validation/text';
 import { isCategory } from '../catalog/categories';
+import { specificationsText } from '../purchase/labels';
 import { isQuoteToken } from './link';
 import { effectiveStatus, type Quote, type QuoteLine, type QuoteStatus } from './types';
 
@@ -35,7 +36,6 @@ interface QuoteRow {
     name: string;
     sku: string | null;
     specifications: QuoteLine['specifications'];
-    specifications_text: string;
     quantity: number;
     unit_price_cents: number | string | null;
   }[];
@@ -66,7 +66,8 @@ export function toQuote(row: QuoteRow, today: string): Quote {
             name: l.name,
             sku: l.sku,
             specifications: l.specifications,
-            specificationsText: l.specifications_text,
+            // The words of the stored choices, with the labels every order line uses.
+            specificationsText: specificationsText({ specifications: l.specifications, product: { category: l.product_category } }),
             quantity: l.quantity,
             unitPriceCents: l.unit_price_cents === null ? null : Number(l.unit_price_cents),
           }]
@@ -84,8 +85,7 @@ export async function readQuote(tx: Tx, id: string, lock = false): Promise<Quote
            q.shop_message, q.decline_reason, q.order_id, q.created_at, q.quoted_at,
            coalesce((select json_agg(json_build_object(
                        'position', l.position, 'product_id', l.product_id, 'product_category', l.product_category,
-                       'name', l.name, 'sku', l.sku, 'specifications', l.specifications,
-                       'specifications_text', l.specifications_text, 'quantity', l.quantity,
+                       'name', l.name, 'sku', l.sku, 'specifications', l.specifications, 'quantity', l.quantity,
                        'unit_price_cents', l.unit_price_cents) order by l.position)
                        from public.quote_lines l where l.quote_id = q.id), '[]') as lines
       from public.quotes q where q.id = ${id}

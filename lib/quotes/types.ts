@@ -23,7 +23,7 @@ export interface QuoteLine {
   category: Category;
   name: string;
   sku: string | null;
-  /** The choices and their words, as a cart line holds them. */
+  /** The choices as a cart line holds them, and their words (from the choices, never the stored text). */
   specifications: CartSpecifications;
   specificationsText: string;
   quantity: number;

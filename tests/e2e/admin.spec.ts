@@ -51,8 +51,8 @@ async function paidOrder(totalCents: number, status = 'completed') {
             ${sql.json({ full_name: 'Ada Refund', address_line1: '9 Test Street', address_line2: 'Suite 1200, Back Bay Financial District', city: 'Boston', state: 'MA', postal_code: '02110', country: 'US', phone: '+1 555 0199' })})
     returning id`;
   const [ring] = await sql<{ id: string }[]>`select id from rings order by created_at limit 1`;
-  await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications)
-            values (${order!.id}, ${ring!.id}, 'rings', 2, ${totalCents / 2}, 'Stone: Ruby, Material: Gold')`;
+  await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications, choices)
+            values (${order!.id}, ${ring!.id}, 'rings', 2, ${totalCents / 2}, 'Stone: Ruby, Material: Gold', ${sql.json({ stoneName: 'Ruby', material: 'gold' })})`;
   await sql`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
             values (${order!.id}, 'stripe', ${paid.id}, ${totalCents}, 'completed', 'card')`;
   return { id: order!.id, reference };

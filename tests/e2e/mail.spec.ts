@@ -22,8 +22,8 @@ async function orderWithInvoice() {
     values (${reference}, 'Ada Mail', ${email}, '+1 555 0199', 'completed', 9800, ${sql.json(address)}, ${sql.json(address)})
     returning id, created_at`;
   const [ring] = await sql<{ id: string }[]>`select id from rings order by created_at limit 1`;
-  await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications)
-            values (${order!.id}, ${ring!.id}, 'rings', 2, 4900, 'Stone: Ruby, Material: Gold')`;
+  await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications, choices)
+            values (${order!.id}, ${ring!.id}, 'rings', 2, 4900, 'Stone: Ruby, Material: Gold', ${sql.json({ stoneName: 'Ruby', material: 'gold' })})`;
   const snapshot = {
     seller: { shopName: 'Aurelia Fine Jewelry', postalAddress: '', supportEmail: '', supportPhone: '', taxNumber: '', invoiceFooter: '' },
     buyer: { name: 'Ada Mail', email, phone: '+1 555 0199', shipping: address, billing: address },

@@ -197,7 +197,9 @@ test.describe('probes @desktop-only', () => {
   });
 
   test('50 checkout sessions in 2 s from one address: the limit holds across both servers, with Retry-After', async () => {
-    const [ring] = await sql<{ id: string }[]>`select id from rings where price_stone1 > 0 order by created_at desc limit 1`;
+    const [ring] = await sql<{ id: string; size: string | null }[]>`
+      select id, sizes[1] as size from rings where price_stone1 > 0 order by created_at desc limit 1`;
+    const specifications = ring!.size ? { size: ring!.size } : {};
     const address = uniqueAddress();
     const started = Date.now();
     const answers = await Promise.all(
@@ -205,7 +207,7 @@ test.describe('probes @desktop-only', () => {
         const res = await fetch(`${i % 2 ? serverB : serverA}/api/checkout/session`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-          body: JSON.stringify({ lines: [{ productId: ring!.id, quantity: 1, specifications: {} }] }),
+          body: JSON.stringify({ lines: [{ productId: ring!.id, quantity: 1, specifications }] }),
         });
         return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { error?: string } };
       }),
@@ -225,7 +227,7 @@ test.describe('probes @desktop-only', () => {
     const other = await fetch(`${serverB}/api/checkout/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': uniqueAddress() },
-      body: JSON.stringify({ lines: [{ productId: ring!.id, quantity: 1, specifications: {} }] }),
+      body: JSON.stringify({ lines: [{ productId: ring!.id, quantity: 1, specifications }] }),
     });
     expect(other.status).toBe(200);
   });

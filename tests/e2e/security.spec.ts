@@ -19,6 +19,12 @@ async function pricedRing(): Promise<string> {
   return row!.id;
 }
 
+/** A line of that ring in a size it offers (a ring with sizes is never bought without one). */
+async function pricedRingLine(quantity: number) {
+  const [row] = await sql<{ id: string; size: string | null }[]>`select id, sizes[1] as size from rings where id = ${await pricedRing()}`;
+  return { productId: row!.id, quantity, specifications: row!.size ? { size: row!.size } : {} };
+}
+
 test.describe('security headers @desktop-only', () => {
   test('every kind of page carries the CSP and the other headers; HSTS only over https', async ({ request }) => {
     const ring = await pricedRing();
@@ -55,7 +61,7 @@ test.describe('security headers @desktop-only', () => {
     const asked = await request.post('/api/quotes', {
       headers: { 'x-forwarded-for': uniqueAddress() },
       data: {
-        lines: [{ productId: await pricedRing(), quantity: 5, specifications: {} }],
+        lines: [await pricedRingLine(5)],
         contact: { name: 'Nonce Buyer', email: `nonce-${Date.now().toString(36)}@buyer.test`, phone: '+1 555 0100' },
       },
     });

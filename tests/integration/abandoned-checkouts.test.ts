@@ -5,7 +5,7 @@ import { db } from '@/lib/core/db';
 import { createCheckout } from '@/lib/checkout/server';
 import { sweepAbandonedCheckouts } from '@/lib/maintenance/checkouts';
 import { runMaintenance } from '@/lib/maintenance/schedule';
-import { insertProducts, orderCounts, sdk, setDelivery, sql, waitForDeliveries, type TestProducts, removeProducts } from './checkout-support';
+import { insertProducts, orderCounts, sdk, setDelivery, sql, waitForDeliveries, type TestProducts, removeProducts, restoreDelivery } from './checkout-support';
 
 let p: TestProducts;
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await removeProducts(p);
   await waitForDeliveries();
-  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await restoreDelivery();
   await sql.end();
   await db().end();
 });

@@ -17,7 +17,7 @@ import { issueCreditNotes, issueInvoice } from '@/lib/documents/issue';
 import { SEED_SHOP_SETTINGS } from '@/supabase/seed/shop-settings';
 import { as } from './admin-request';
 import { callers, closeSupport, fingerprint, newKey, paidOrder, type Callers, type OrderFixture } from './admin-support';
-import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint } from './checkout-support';
+import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint, restoreDelivery } from './checkout-support';
 import { imageBytes, importRequest, uploadRequest } from './catalog-support';
 
 vi.mock('next/headers', async () => {
@@ -46,6 +46,7 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.products.bulkStatus': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, status: 'active' }),
   'admin.products.bulkFlag': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, flag: 'new', value: false }),
   'admin.products.bulkPrice': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, percent: 5 }),
+  'admin.products.bulkRingSizes': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, sizes: '5-9' }),
   'admin.products.bulkDelete': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.bulkDoomed] } }),
   'admin.quotes.send': () => ({ quoteId: fx.quotes[0], prices: [{ position: 1, price: '12.50' }], validUntil: '2099-12-31', message: 'Matrix' }),
   'admin.quotes.decline': () => ({ quoteId: fx.quotes[1], reason: 'Written by the admin action matrix.' }),
@@ -179,7 +180,7 @@ afterAll(async () => {
   await waitForDeliveries();
   await sql`delete from page_content where page_id = ${fx.page}`;
   await sql`delete from orders where id in (${fx.order}, ${fx.paid.id}, ${documented.orderId})`;
-  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await restoreDelivery();
   await endpoint.close();
   await closeSupport();
 });

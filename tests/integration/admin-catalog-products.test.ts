@@ -56,14 +56,14 @@ describe('the product modal', () => {
   it('adds a product with every column and drops the storefront cache', async () => {
     const id = await newRing({
       description: 'Two lines\nof text', material: 'Rose Gold', stone: 'Ruby', stone1: 'Ruby', has_stone2: true, stone2: 'Onyx', weight: '4.5', moq: '6',
-      is_new_arrival: true, is_adjustable: true, price_stone2: '120.5',
+      is_new_arrival: true, is_adjustable: true, sizes: '', price_stone2: '120.5',
     });
     expect(revalidateTag).toHaveBeenCalledWith('catalog');
     const [row] = await sql`select * from rings where id = ${id}`;
     expect(row).toMatchObject({
       name: 'Catalog Test Ring', description: 'Two lines\nof text', material: 'rose-gold', stone: 'Ruby',
       stone_details: { Stone1: 'Ruby', Stone2: 'Onyx' }, weight: '4.50', moq: 6, is_new_arrival: true, is_mens_jewelry: false,
-      is_adjustable: true, price_stone1: '100.00', price_stone2: '120.50', price_from: '100.00',
+      is_adjustable: true, sizes: [], size_surcharge: null, size_surcharge_from: null, price_stone1: '100.00', price_stone2: '120.50', price_from: '100.00',
     });
   });
 

@@ -11,7 +11,7 @@ import { GET as exportOrders } from '@/app/api/admin/orders/export/route';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { as } from './admin-request';
 import { callers, closeSupport, fingerprint, newKey, paidOrder, type Callers } from './admin-support';
-import { sdk, setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint } from './checkout-support';
+import { sdk, setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint, restoreDelivery } from './checkout-support';
 import { ADMIN_DASHBOARD_TAG } from '@/lib/core/cache/tags';
 
 vi.mock('next/headers', async () => {
@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await waitForDeliveries();
-  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await restoreDelivery();
   await endpoint.close();
   await closeSupport();
 });

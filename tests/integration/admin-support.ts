@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { db } from '@/lib/core/db';
+import { lineChoices } from '@/lib/purchase/line-choices';
 import { cookieJar, serverClient } from '../support/auth-clients';
 import type { Jar } from './admin-request';
 import { sdk, sql as checkoutSql } from './checkout-support';
@@ -55,8 +56,8 @@ export async function paidOrder(sql: postgres.Sql, totalCents = 12_500, status =
             null)
     returning id`;
   const [product] = await sql<{ id: string }[]>`select id from rings order by created_at limit 1`;
-  await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications)
-            values (${order!.id}, ${product!.id}, 'rings', 1, ${totalCents}, 'Material: Gold')`;
+  await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications, choices)
+            values (${order!.id}, ${product!.id}, 'rings', 1, ${totalCents}, 'Material: Gold', ${sql.json(lineChoices({ material: 'gold' }))})`;
   await sql`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
             values (${order!.id}, 'stripe', ${paid.id}, ${totalCents}, 'completed', 'card')`;
   return { id: order!.id, paymentIntent: paid.id, totalCents };

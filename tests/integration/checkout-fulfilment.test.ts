@@ -10,24 +10,7 @@ import { emptyAddress } from '@/lib/checkout/address';
 import { createCheckout, saveCheckoutAddresses, type CheckoutSession } from '@/lib/checkout/server';
 import { fulfilPaymentIntent } from '@/lib/orders/fulfilment';
 import { loadConfirmation } from '@/lib/orders/confirmation';
-import {
-  ADDRESS,
-  checkoutRow,
-  deliver,
-  eventFor,
-  eventsFor,
-  insertProducts,
-  orderCounts,
-  sdk,
-  setDelivery,
-  signature,
-  sql,
-  startWebhookEndpoint,
-  waitForDeliveries,
-  type TestProducts,
-  type WebhookEndpoint,
-  removeProducts,
-} from './checkout-support';
+import { ADDRESS, checkoutRow, deliver, eventFor, eventsFor, insertProducts, orderCounts, sdk, setDelivery, signature, sql, startWebhookEndpoint, waitForDeliveries, type TestProducts, type WebhookEndpoint, removeProducts, restoreDelivery } from './checkout-support';
 import { ADMIN_DASHBOARD_TAG } from '@/lib/core/cache/tags';
 
 let p: TestProducts;
@@ -45,7 +28,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await removeProducts(p);
-  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await restoreDelivery();
   await endpoint.close();
   await sql.end();
   await db().end();

@@ -28,7 +28,7 @@ import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { serviceClient, cookieJar } from '../support/auth-clients';
 import { as, type Jar } from './admin-request';
 import { callers, closeSupport, paidOrder, signedInJar, type Callers } from './admin-support';
-import { insertProducts, sdk, setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type TestProducts, type WebhookEndpoint, removeProducts } from './checkout-support';
+import { insertProducts, sdk, setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type TestProducts, type WebhookEndpoint, removeProducts, restoreDelivery } from './checkout-support';
 import { fulfilledOrder, invoiceOf, type PaidCheckout } from './documents-support';
 
 vi.mock('next/headers', async () => {
@@ -72,7 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await removeProducts(p);
   await waitForDeliveries();
-  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await restoreDelivery();
   await endpoint.close();
   await sql`delete from orders where id = ${noInvoice}`;
   await closeSupport();

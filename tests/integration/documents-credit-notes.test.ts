@@ -10,7 +10,7 @@ import { renderDocumentPdf } from '@/lib/documents/pdf';
 import { readCreditNote } from '@/lib/documents/store';
 import { as } from './admin-request';
 import { callers, closeSupport, newKey, type Callers } from './admin-support';
-import { insertProducts, sdk, setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type TestProducts, type WebhookEndpoint, removeProducts } from './checkout-support';
+import { insertProducts, sdk, setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type TestProducts, type WebhookEndpoint, removeProducts, restoreDelivery } from './checkout-support';
 import { fulfilledOrder, invoiceOf, pdfPages } from './documents-support';
 
 vi.mock('next/headers', async () => {
@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await removeProducts(p);
   await waitForDeliveries();
-  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await restoreDelivery();
   await endpoint.close();
   await closeSupport();
 });

@@ -12,7 +12,7 @@ import { readInvoice } from '@/lib/documents/store';
 import { readShopSettings } from '@/lib/settings/shop-settings';
 import { fulfilPaymentIntent } from '@/lib/orders/fulfilment';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
-import { insertProducts, sdk, setDelivery, sql, startWebhookEndpoint, type TestProducts, type WebhookEndpoint, removeProducts } from './checkout-support';
+import { insertProducts, sdk, setDelivery, sql, startWebhookEndpoint, type TestProducts, type WebhookEndpoint, removeProducts, restoreDelivery } from './checkout-support';
 import { fulfilledOrder, invoiceOf, paidCheckout, pdfPages } from './documents-support';
 
 let p: TestProducts;
@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await removeProducts(p);
-  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await restoreDelivery();
   await endpoint.close();
   await sql.end();
   await db().end();

@@ -10,7 +10,7 @@ import { renderDocumentPdf } from '@/lib/documents/pdf';
 import { readInvoice } from '@/lib/documents/store';
 import type { DocumentLine } from '@/lib/documents/types';
 import { SEED_SHOP_SETTINGS } from '@/supabase/seed/shop-settings';
-import { ADDRESS, insertProducts, setDelivery, sql, startWebhookEndpoint, type TestProducts, type WebhookEndpoint, removeProducts } from './checkout-support';
+import { ADDRESS, insertProducts, setDelivery, sql, startWebhookEndpoint, type TestProducts, type WebhookEndpoint, removeProducts, restoreDelivery } from './checkout-support';
 import { BUYER_EMAIL, fulfilledOrder, pdfPages } from './documents-support';
 
 let p: TestProducts;
@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await removeProducts(p);
-  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await restoreDelivery();
   await endpoint.close();
   await sql.end();
   await db().end();

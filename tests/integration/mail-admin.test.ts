@@ -10,7 +10,7 @@ import { RESEND_NOT_FAILED, RESEND_SUCCESS } from '@/lib/mail/labels';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { as } from './admin-request';
 import { callers, closeSupport, newKey, type Callers } from './admin-support';
-import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint } from './checkout-support';
+import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint, restoreDelivery } from './checkout-support';
 import { smtpRefuseNext, smtpUp } from '../support/smtp';
 import { API_URL, attachmentsOf, newSender, outboxRows, paidCheckoutOrder, parkEarlierMail, receivedBy, type TestSender } from './mail-support';
 
@@ -39,7 +39,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await waitForDeliveries();
-  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await restoreDelivery();
   await endpoint.close();
   await closeSupport();
 });

@@ -9,7 +9,7 @@ import { startMailSender, stopMailSender } from '@/lib/mail/sender';
 import { PROBE_MS } from '@/lib/mail/sender';
 import { composeOrderMail } from '@/lib/orders/messages';
 import { smtpDown, smtpState, smtpUp } from '../support/smtp';
-import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint } from './checkout-support';
+import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint, restoreDelivery } from './checkout-support';
 import { API_URL, attachmentsOf, outboxRows, paidCheckoutOrder, parkEarlierMail, receivedBy, waitFor } from './mail-support';
 
 let endpoint: WebhookEndpoint;
@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await waitForDeliveries();
-  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await restoreDelivery();
   await endpoint.close();
   await sql.end();
   await db().end();

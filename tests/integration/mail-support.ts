@@ -8,6 +8,7 @@ import { createMailTransport, type MailTransport } from '@/lib/mail/transport';
 import { composeOrderMail } from '@/lib/orders/messages';
 import { emptyAddress } from '@/lib/checkout/address';
 import { createCheckout, saveCheckoutAddresses } from '@/lib/checkout/server';
+import { lineChoices } from '@/lib/purchase/line-choices';
 import { ADDRESS, sdk, sql, waitForDeliveries } from './checkout-support';
 
 export const API_URL = process.env.NEXT_PUBLIC_SUPABASE_URL!;
@@ -56,8 +57,8 @@ export async function orderFixture(email = `buyer-${randomUUID().slice(0, 8)}@ma
     values (${reference}, 'Ada Lovelace', ${email}, '+1 555 0199', 'completed', 4200, ${sql.json(address)}, ${sql.json(address)})
     returning id`;
   const [product] = await sql<{ id: string }[]>`select id from rings order by created_at limit 1`;
-  await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications)
-            values (${order!.id}, ${product!.id}, 'rings', 2, 2100, 'Material: Gold')`;
+  await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, specifications, choices)
+            values (${order!.id}, ${product!.id}, 'rings', 2, 2100, 'Material: Gold', ${sql.json(lineChoices({ material: 'gold' }))})`;
   return { id: order!.id, reference, email };
 }
 

@@ -7,7 +7,7 @@ import { loadDashboard } from '@/lib/admin/dashboard/load';
 import { loadAdminOrders } from '@/lib/admin/orders/list';
 import { db, withActor, type DbActor } from '@/lib/core/db';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
-import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint } from './checkout-support';
+import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint, restoreDelivery } from './checkout-support';
 import { paidCheckoutOrder } from './mail-support';
 
 const NY = 'America/New_York';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await waitForDeliveries();
-  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+  await restoreDelivery();
   await endpoint.close();
   await sql.end();
   await db().end();

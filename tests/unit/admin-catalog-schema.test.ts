@@ -8,13 +8,14 @@ const ring = (values: Record<string, unknown>) => PRODUCT_SCHEMAS.rings.safePars
 
 describe('product schemas', () => {
   it('writes every column of the table and nothing else', () => {
-    const parsed = ring({ sku: ' RNG-1 ', price_stone1: '12.5', weight: '3', moq: '6', material: 'Rose Gold', is_adjustable: true });
+    // An adjustable ring has no sizes (the modal sends none while Adjustable is ticked).
+    const parsed = ring({ sku: ' RNG-1 ', price_stone1: '12.5', weight: '3', moq: '6', material: 'Rose Gold', is_adjustable: true, sizes: '' });
     expect(parsed.success).toBe(true);
     const product = parsed.data!;
     expect(Object.keys(product).sort()).toEqual(writeColumns('rings').sort());
     expect(product).toMatchObject({
       name: 'Halo Ring', sku: 'RNG-1', price_stone1: 12.5, price_stone2: null, weight: 3, moq: 6, material: 'rose-gold',
-      is_adjustable: true, is_new_arrival: false, stone_details: null, description: null,
+      is_adjustable: true, is_new_arrival: false, stone_details: null, description: null, sizes: [], size_surcharge: null, size_surcharge_from: null,
     });
   });
 

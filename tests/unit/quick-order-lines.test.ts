@@ -4,6 +4,7 @@ import { lineProblem, normalizeSize, selectionFor, selectionUnitPrice } from '@/
 import { necklace, ring, TWO_STONES } from './product-fixtures';
 
 const sixes = purchaseModel(ring({ name: 'Six Band', material: 'silver', moq: 10, pack_size: 6, stone_details: TWO_STONES, price_stone1: 10, price_stone2: 12 }));
+const band = purchaseModel(ring({ name: 'Halo Band', material: 'gold', sizes: ['6', '6.5', '7', '7.5', '8'], price_stone1: 20 }));
 const chain = purchaseModel(
   necklace({ name: 'Rope Chain', material: 'gold', is_bracelet: true, stone_details: { Stone1: 'Opal' }, n_price_18_stone1: 40, n_price_20_stone1: 44, b_price_7_stone1: 30 }),
 );
@@ -26,6 +27,13 @@ describe('quick-order options', () => {
     expect(selectionFor(chain, { style: 'Bracelet', size: '7' })).toEqual({ stoneType: 'stone1', style: 'bracelet', size: '7' });
     expect(selectionFor(chain, { size: '40' })).toBeNull();
     expect(selectionFor(chain, { style: 'anklet' })).toBeNull();
+  });
+
+  it('gives a ring its default size, and reads ring sizes as buyers write them', () => {
+    expect(band.initial).toEqual({ stoneType: 'stone1', style: null, size: '7' });
+    expect(selectionFor(band, {})).toEqual(band.initial);
+    for (const size of ['7.5', '7.50', 'US 7.5', 'size 7.5']) expect(selectionFor(band, { size })?.size, size).toBe('7.5');
+    expect(selectionFor(band, { size: '12' })).toBeNull();
   });
 
   it('refuses a material the product is not made in', () => {
@@ -51,6 +59,15 @@ describe('quick-order line problems', () => {
       code: 'not_pack_multiple',
       message: 'Sold in packs of 6.',
       fix: { label: 'Round up to 18', quantity: 18 },
+    });
+  });
+
+  it('never lets a ring go without a size: the fix is its default size', () => {
+    expect(lineProblem(band, band.initial, 1)).toBeNull();
+    expect(lineProblem(band, { stoneType: 'stone1', style: null, size: null }, 1)).toEqual({
+      code: 'option_unavailable',
+      message: 'Please choose a ring size for Halo Band.',
+      fix: { label: 'Use the standard options', selection: band.initial },
     });
   });
 

@@ -1,19 +1,24 @@
 'use client';
 // What the list view does to the products picked: shown once a row is ticked. The page's rows or every product
 // matching the filters ('all {n} matching', sent as the filter, not as ids), then publish, unpublish, archive, New and
-// Men's on or off, prices by a percent, or delete; each confirmed with the count first and reported with a toast.
+// Men's on or off, prices by a percent, a ring's sizes (rings screen only), or delete; each confirmed with the count
+// first and reported with a toast.
 import { useRef, useState } from 'react';
 import { toast } from '@/components/ui/toaster';
 import {
   bulkChangeProductPrices,
   bulkDeleteProducts,
   bulkSetProductFlag,
+  bulkSetProductRingSizes,
   bulkSetProductStatus,
 } from '@/lib/admin/catalog/actions';
-import { bulkQuestion, PERCENT_MAX, PERCENT_MIN, PERCENT_RANGE, percentField, type BulkRequest, type BulkTarget } from '@/lib/admin/catalog/bulk-rules';
+import { BULK_SIZES_NOTE, bulkQuestion, PERCENT_MAX, PERCENT_MIN, PERCENT_RANGE, percentField, type BulkRequest, type BulkTarget } from '@/lib/admin/catalog/bulk-rules';
+import { CATEGORY_FIELDS } from '@/lib/admin/catalog/fields';
 import type { Category } from '@/lib/catalog/categories';
+import { formatRingSizes } from '@/lib/catalog/ring-sizes';
 import type { ListFilter } from '@/lib/admin/catalog/list-params';
 import { ConfirmDialog } from './confirm-dialog';
+import { BulkRingSizes } from './bulk-ring-sizes';
 
 interface BulkBarProps {
   category: Category;
@@ -52,6 +57,8 @@ function run(category: Category, target: BulkTarget, request: BulkRequest) {
       return bulkSetProductFlag({ category, target, flag: request.flag, value: request.value });
     case 'price':
       return bulkChangeProductPrices({ category, target, percent: request.percent });
+    case 'sizes':
+      return bulkSetProductRingSizes({ category, target, sizes: formatRingSizes(request.sizes) });
     case 'delete':
       return bulkDeleteProducts({ category, target });
   }
@@ -62,6 +69,8 @@ export function BulkBar({ category, picked, allMatching, filter, total, capped, 
   const [busy, setBusy] = useState(false);
   const [percent, setPercent] = useState('');
   const [percentError, setPercentError] = useState<string | null>(null);
+  // A new key empties the sizes field once a change is done.
+  const [sizesKey, setSizesKey] = useState(0);
   const opener = useRef<HTMLElement | null>(null);
   const count = allMatching ? total : picked.length;
   if (count === 0) return null;
@@ -91,6 +100,7 @@ export function BulkBar({ category, picked, allMatching, filter, total, capped, 
         toast.success(result.message ?? 'Done');
         setAsked(null);
         setPercent('');
+        setSizesKey((k) => k + 1);
         onDone();
       } else {
         toast.error(result.error);
@@ -144,6 +154,7 @@ export function BulkBar({ category, picked, allMatching, filter, total, capped, 
             Change prices
           </button>
         </div>
+        {CATEGORY_FIELDS[category].ringSizes && <BulkRingSizes key={sizesKey} onAsk={ask} />}
         <button type="button" className="adm-btn h-8 px-2.5 text-red-700 hover:bg-red-50" onClick={(e) => ask({ kind: 'delete' }, e.currentTarget)}>
           Delete
         </button>
@@ -161,7 +172,9 @@ export function BulkBar({ category, picked, allMatching, filter, total, capped, 
             ? 'The products, their images and their stored files are removed from the shop. This cannot be undone.'
             : asked?.kind === 'price'
               ? 'Every price of each product changes, rounded to the cent; prices left empty stay empty.'
-              : 'The change is written to each product’s history.'
+              : asked?.kind === 'sizes'
+                ? BULK_SIZES_NOTE
+                : 'The change is written to each product’s history.'
         }
         confirmLabel={asked?.kind === 'delete' ? 'Delete products' : 'Confirm'}
         busyLabel={asked?.kind === 'delete' ? 'Deleting…' : 'Saving…'}

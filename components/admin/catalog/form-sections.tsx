@@ -15,9 +15,10 @@ export interface SectionProps {
   set(column: string, value: string | boolean): void;
 }
 
-function Section({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+/** A group of fields; `disabled` disables every control in it (a fieldset's own rule). */
+export function Section({ title, children, className = '', disabled }: { title: string; children: ReactNode; className?: string; disabled?: boolean }) {
   return (
-    <fieldset className={`min-w-0 rounded-md border border-neutral-200 p-4 ${className}`}>
+    <fieldset disabled={disabled} className={`min-w-0 rounded-md border border-neutral-200 p-4 ${className}`}>
       <legend className="px-1 text-sm font-semibold text-ink">{title}</legend>
       {children}
     </fieldset>
@@ -37,7 +38,7 @@ interface InputProps extends SectionProps {
   prefix?: string;
 }
 
-function Input({ column, label, values, errors, set, type = 'text', step, min, maxLength, required, disabled, hint, prefix }: InputProps) {
+export function Input({ column, label, values, errors, set, type = 'text', step, min, maxLength, required, disabled, hint, prefix }: InputProps) {
   return (
     <AdminField label={label} error={errors[column]} hint={hint}>
       {(control) => (
@@ -69,14 +70,14 @@ function Input({ column, label, values, errors, set, type = 'text', step, min, m
 
 type SelectProps = SectionProps & { column: string; label: string; options: { value: string; label: string }[]; hint?: string; noBlank?: boolean };
 
-function Select({ column, label, options, hint, noBlank, ...props }: SelectProps) {
+export function Select({ column, label, options, hint, noBlank, ...props }: SelectProps) {
   const current = String(props.values[column] ?? '');
   // A stored value outside the list (from an older import) stays selectable, so saving does not change it silently.
   const all = current && !options.some((o) => o.value === current) ? [...options, { value: current, label: current }] : options;
   return (
     <AdminField label={label} error={props.errors[column]} hint={hint}>
       {(control) => (
-        <select {...control} name={column} value={current} onChange={(e) => props.set(column, e.target.value)} className="adm-input">
+        <select {...control} name={column} value={current} onChange={(e) => props.set(column, e.target.value)} className="adm-input disabled:bg-neutral-100 disabled:text-neutral-400">
           {!noBlank && <option value="">—</option>}
           {all.map((o) => (
             <option key={o.value} value={o.value}>

@@ -11,6 +11,7 @@ import { PRODUCT_SCHEMAS } from '@/lib/admin/catalog/schema';
 import type { Category } from '@/lib/catalog/categories';
 import { fieldErrors } from '@/lib/core/errors';
 import { BasicInformation, OptionsColumn, PriceInformation, StoneDetails, VolumePricing, type PriceChoice } from './form-sections';
+import { RingSizes } from './ring-sizes-section';
 
 interface ProductFormProps {
   id: string;
@@ -33,6 +34,8 @@ export function ProductForm({ id, category, product, onBusyChange, onSaved }: Pr
     setValues((v) => ({ ...v, [column]: value }));
     setErrors(({ [column]: _fixed, ...rest }) => rest);
     if (column === 'has_stone2' && value === false) setChoice((c) => ({ ...c, stone: 1 }));
+    // Ticking Adjustable disables the ring's sizes: their errors no longer apply.
+    if (column === 'is_adjustable' && value === true) setErrors(({ sizes: _s, size_surcharge: _a, size_surcharge_from: _f, ...rest }) => rest);
   }
 
   // The first field in error gets the focus; a price that is not shown is brought into view first.
@@ -98,6 +101,7 @@ export function ProductForm({ id, category, product, onBusyChange, onSaved }: Pr
           <BasicInformation {...sectionProps} />
           <StoneDetails {...sectionProps} />
           <PriceInformation {...sectionProps} choice={choice} choose={setChoice} />
+          {CATEGORY_FIELDS[category].ringSizes && <RingSizes {...sectionProps} />}
           <VolumePricing {...sectionProps} />
         </div>
         <div>

@@ -33,7 +33,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
                 <Thumb src={item.imageUrl} size={44} />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{item.name ?? 'Product Unavailable'}</p>
-                  <p className="text-xs text-stone-muted">{item.specifications || 'No options'}</p>
+                  <p className="text-xs text-stone-muted">{item.options || 'No options'}</p>
                   <p className="tabular text-xs text-stone-muted">SKU: {item.sku ?? 'N/A'}</p>
                 </div>
                 <div className="tabular shrink-0 text-right">

@@ -14,8 +14,8 @@ import { categoryField, PRODUCT_GONE, productIdField, productSaveInput } from '.
 import { CATALOG_WRITE_TAGS, IMAGE_WRITE_TAGS } from '../../core/cache/tags';
 import { env } from '../../core/env';
 import { readProductHistory } from './history';
-import { bulkChangePrices, bulkDelete, bulkSetFlag, bulkSetStatus } from './bulk';
-import { bulkDeleteInput, bulkDone, bulkFlagInput, bulkPriceInput, bulkStatusInput } from './bulk-rules';
+import { bulkChangePrices, bulkDelete, bulkSetFlag, bulkSetRingSizes, bulkSetStatus } from './bulk';
+import { bulkDeleteInput, bulkDone, bulkFlagInput, bulkPriceInput, bulkSizesInput, bulkStatusInput } from './bulk-rules';
 import { countAllMatching } from './list';
 import { listFilterSchema } from './list-params';
 
@@ -149,6 +149,17 @@ export const bulkChangeProductPrices = defineAction({
   failure: 'Failed to change the prices',
   revalidate: CATALOG_WRITE_TAGS,
   run: async ({ category, target, percent }, { tx }) => ({ count: await bulkChangePrices(tx, category, target, percent) }),
+});
+
+/** The rings screen only: adjustable rings in the target are skipped, and the toast says how many. */
+export const bulkSetProductRingSizes = defineAction({
+  name: 'admin.products.bulkRingSizes',
+  access: 'admin',
+  schema: bulkSizesInput,
+  success: (data: { count: number; skipped: number }, input) => bulkDone({ kind: 'sizes', sizes: input.sizes }, data.count, data.skipped),
+  failure: 'Failed to set the ring sizes',
+  revalidate: CATALOG_WRITE_TAGS,
+  run: async ({ target, sizes }, { tx }) => bulkSetRingSizes(tx, target, sizes),
 });
 
 export const bulkDeleteProducts = defineAction({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isUuid } from '../../core/validation/text';
 import { categoryField } from './schema';
 import { listFilterSchema, type ProductStatus } from './list-params';
+import { formatRingSizes, parseRingSizes } from '../../catalog/ring-sizes';
 
 /** Rows picked one by one: a page is 20, so 1,000 is fifty pages of ticking. More goes through 'all matching'. */
 export const MAX_PICKED = 1_000;
@@ -58,6 +59,27 @@ export const bulkPriceInput = z.object({ ...base, percent: percentField }, { err
 
 export const bulkDeleteInput = z.object(base, { error: 'Send the category and the products.' });
 
+export const SIZES_RINGS_ONLY = 'Ring sizes can only be set on rings.';
+export const BULK_SIZES_NOTE = 'Adjustable rings among them are skipped: they are sold without sizes. The change is written to each ring’s history.';
+export const SIZES_REQUIRED = 'Enter the sizes to set, for example "5-9, 10".';
+/** Longer than any list of sizes needs. */
+const SIZES_TEXT_MAX = 500;
+
+/** The readable list of sizes the bulk bar sends ('5-9, 10'), as the product form and the CSV read it; never blank. */
+export const bulkSizesField = z
+  .string({ error: SIZES_REQUIRED })
+  .max(SIZES_TEXT_MAX, { error: SIZES_REQUIRED })
+  .transform((text, ctx): string[] => {
+    const parsed = parseRingSizes(text);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+    else if (parsed.sizes.length === 0) ctx.addIssue({ code: 'custom', message: SIZES_REQUIRED });
+    return parsed.ok ? parsed.sizes : [];
+  });
+export const bulkSizesInput = z.object(
+  { category: z.literal('rings', { error: SIZES_RINGS_ONLY }), target: bulkTargetSchema, sizes: bulkSizesField },
+  { error: 'Send the products and the sizes.' },
+);
+
 /** The percent in hundredths (5.25% → 525): the price rule works on whole numbers. */
 export const basisPoints = (percent: number): number => Math.round(percent * 100);
 
@@ -75,6 +97,13 @@ export function changedPriceCents(cents: number | null, percent: number): number
 export const percentLabel = (percent: number): string => `${percent > 0 ? '+' : ''}${percent}%`;
 
 const products = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'product' : 'products'}`;
+const rings = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'ring' : 'rings'}`;
+
+/** Some rings of the target charge more from a size the new list leaves out: the rings table would refuse them. */
+export function surchargeLeftOut(n: number, fromSizes: readonly string[]): string {
+  const sizes = fromSizes.length === 1 ? `size ${fromSizes[0]}` : `sizes ${fromSizes.join(', ')}`;
+  return `${rings(n)} ${n === 1 ? 'has' : 'have'} a size surcharge from ${sizes}, which the list leaves out. Nothing was changed: add the size to the list, or change the surcharge in the product first.`;
+}
 
 const STATUS_VERB: Record<ProductStatus, { verb: string; done: string; note: string }> = {
   active: { verb: 'Publish', done: 'published', note: 'Bulk: published' },
@@ -87,6 +116,7 @@ export type BulkRequest =
   | { kind: 'status'; status: ProductStatus }
   | { kind: 'flag'; flag: BulkFlag; value: boolean }
   | { kind: 'price'; percent: number }
+  | { kind: 'sizes'; sizes: string[] }
   | { kind: 'delete' };
 
 /** The note the product history gets for each change the action makes. */
@@ -98,6 +128,8 @@ export function bulkNote(request: BulkRequest): string {
       return `Bulk: ${request.value ? 'set' : 'unset'} ${FLAG_LABEL[request.flag]}`;
     case 'price':
       return `Bulk: prices ${percentLabel(request.percent)}`;
+    case 'sizes':
+      return `Bulk: ring sizes ${formatRingSizes(request.sizes)}`;
     case 'delete':
       return 'Bulk: deleted';
   }
@@ -112,13 +144,15 @@ export function bulkQuestion(request: BulkRequest, n: number): string {
       return `${request.value ? 'Mark' : 'Unmark'} ${products(n)} as ${FLAG_LABEL[request.flag]}?`;
     case 'price':
       return `Change every price of ${products(n)} by ${percentLabel(request.percent)}?`;
+    case 'sizes':
+      return `Set the sizes of ${rings(n)} to US ${formatRingSizes(request.sizes)}?`;
     case 'delete':
       return `Delete ${products(n)}?`;
   }
 }
 
-/** The toast once it is done. */
-export function bulkDone(request: BulkRequest, n: number): string {
+/** The toast once it is done; `skipped`: adjustable rings a sizes change left alone. */
+export function bulkDone(request: BulkRequest, n: number, skipped = 0): string {
   switch (request.kind) {
     case 'status':
       return `${products(n)} ${STATUS_VERB[request.status].done}`;
@@ -126,6 +160,10 @@ export function bulkDone(request: BulkRequest, n: number): string {
       return `${products(n)} ${request.value ? 'marked' : 'unmarked'} as ${FLAG_LABEL[request.flag]}`;
     case 'price':
       return `Prices of ${products(n)} changed by ${percentLabel(request.percent)}`;
+    case 'sizes': {
+      const set = `Sizes of ${rings(n)} set to US ${formatRingSizes(request.sizes)}`;
+      return skipped > 0 ? `${set}; ${rings(skipped)} skipped because ${skipped === 1 ? 'it is' : 'they are'} adjustable` : set;
+    }
     case 'delete':
       return `${products(n)} deleted`;
   }

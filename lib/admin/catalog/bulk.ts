@@ -17,6 +17,7 @@ import {
   MATCHING_CHANGED,
   NOT_IN_CATEGORY,
   PRICE_TOO_LARGE,
+  surchargeLeftOut,
   type BulkFlag,
   type BulkRequest,
   type BulkTarget,
@@ -78,6 +79,28 @@ export async function bulkChangePrices(tx: Tx, category: Category, target: BulkT
     throw err;
   }
   return n;
+}
+
+/**
+ * Sets the sizes of every ring of the target that is not adjustable (an adjustable ring is sold without sizes: it is
+ * skipped). A ring whose surcharge starts at a size the list leaves out refuses the whole action, as the rings table
+ * would: nothing is dropped from a price unseen. Answers how many rings were set and how many skipped.
+ */
+export async function bulkSetRingSizes(tx: Tx, target: BulkTarget, sizes: string[]): Promise<{ count: number; skipped: number }> {
+  const n = await begin(tx, 'rings', target, { kind: 'sizes', sizes });
+  const [found] = await tx<{ adjustable: number; left_out: number; from_sizes: string[] | null }[]>`
+    select count(*) filter (where r.is_adjustable)::int as adjustable,
+           count(*) filter (where not r.is_adjustable and r.size_surcharge_from <> all(${sizes}::text[]))::int as left_out,
+           array_agg(distinct r.size_surcharge_from) filter (where not r.is_adjustable and r.size_surcharge_from <> all(${sizes}::text[])) as from_sizes
+      from ${table(tx, 'rings')} r where ${targetWhere(tx, target)}`;
+  if (found!.left_out > 0) {
+    const from = [...(found!.from_sizes ?? [])].sort((a, b) => Number(a) - Number(b));
+    throw new ActionError(surchargeLeftOut(found!.left_out, from), 422);
+  }
+  await tx`
+    update ${table(tx, 'rings')} r set sizes = ${sizes}::text[]
+     where ${targetWhere(tx, target)} and not r.is_adjustable and r.sizes is distinct from ${sizes}::text[]`;
+  return { count: n - found!.adjustable, skipped: found!.adjustable };
 }
 
 /** Deletes the products (their image rows go with them); answers the count and the image URLs no row names now. */

@@ -6,6 +6,7 @@ import { checkImageUrl } from './import-rows';
 import { plainAmount } from '../../core/format/money';
 import type { PriceBreak } from '../../purchase/volume-pricing';
 import { formatPriceBreaks } from '../../purchase/price-breaks-text';
+import { ringSizingCells } from './ring-sizing';
 
 const plain = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -34,5 +35,6 @@ export function exportCells(category: Category, row: Record<string, unknown>, im
   for (const t of CATEGORY_FIELDS[category].texts) cells[t.column] = plain(row[t.column]);
   for (const x of flagFields(category)) cells[x.column] = row[x.column] === true ? 'true' : 'false';
   for (const c of priceColumns(category)) cells[c] = plainAmount(row[c]);
+  if (CATEGORY_FIELDS[category].ringSizes) Object.assign(cells, ringSizingCells(row));
   return csvColumns(category).map((c) => cells[c] ?? '');
 }

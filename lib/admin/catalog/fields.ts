@@ -34,6 +34,8 @@ export interface CategoryFields {
   prices: readonly PriceField[];
   /** Whether Price Information offers the Item Type toggle (Necklace or Bracelet). */
   itemTypes: readonly ItemType[];
+  /** Sold by US ring size, with an optional surcharge from a size up (rings only). */
+  ringSizes: boolean;
 }
 
 export const NECKLACE_TYPES = ['Chain', 'Pendant'] as const;
@@ -65,13 +67,14 @@ const familyPrices = (): PriceField[] => [
 const text = (column: string, label: string, max = 100): TextField => ({ column, label, max });
 
 export const CATEGORY_FIELDS: Record<Category, CategoryFields> = {
-  rings: { texts: [], hasNecklaceType: false, flags: [ADJUSTABLE], prices: stonePrices(), itemTypes: [] },
+  rings: { texts: [], hasNecklaceType: false, flags: [ADJUSTABLE], prices: stonePrices(), itemTypes: [], ringSizes: true },
   necklaces: {
     texts: [text('chain_length', 'Chain Length'), text('clasp_type', 'Clasp Type')],
     hasNecklaceType: true,
     flags: [ADJUSTABLE, { column: 'is_bracelet', label: 'Also a Bracelet' }],
     prices: familyPrices(),
     itemTypes: ['necklace', 'bracelet'],
+    ringSizes: false,
   },
   bracelets: {
     texts: [text('clasp_type', 'Clasp Type')],
@@ -79,6 +82,7 @@ export const CATEGORY_FIELDS: Record<Category, CategoryFields> = {
     flags: [ADJUSTABLE, { column: 'is_necklace', label: 'Also a Necklace' }],
     prices: familyPrices(),
     itemTypes: ['bracelet', 'necklace'],
+    ringSizes: false,
   },
   earrings: {
     texts: [text('earring_type', 'Earring Type'), text('closure_type', 'Closure Type')],
@@ -86,6 +90,7 @@ export const CATEGORY_FIELDS: Record<Category, CategoryFields> = {
     flags: [],
     prices: stonePrices(),
     itemTypes: [],
+    ringSizes: false,
   },
   body_jewelry: {
     texts: [text('jewelry_type', 'Jewelry Type'), text('size', 'Size', 50), text('gauge', 'Gauge', 50)],
@@ -93,6 +98,7 @@ export const CATEGORY_FIELDS: Record<Category, CategoryFields> = {
     flags: [],
     prices: stonePrices(),
     itemTypes: [],
+    ringSizes: false,
   },
 };
 
@@ -105,6 +111,11 @@ export const IMAGE_URL_MAX = 2048;
 export const MAX_AMOUNT = 99_999_999.99;
 export const MAX_MOQ = 1_000_000;
 export const UNTITLED_PRODUCT = 'Untitled Product';
+
+/** A ring's sizing columns: the sizes offered, and the surcharge with the size it starts from. */
+export const RING_SIZING_COLUMNS = ['sizes', 'size_surcharge', 'size_surcharge_from'] as const;
+/** The same in the CSV file: the surcharge is one cell, '2.00 from 10'. */
+export const RING_SIZING_CSV_COLUMNS = ['sizes', 'size_surcharge'] as const;
 
 /** Every option column of a table: the common ones, then the table's own. */
 export function flagFields(category: Category): FlagField[] {
@@ -133,14 +144,16 @@ function tableColumns(category: Category): string[] {
 
 /** The table columns a product save writes (stone_details is built from stone1 and stone2). */
 export function writeColumns(category: Category): string[] {
-  return ['name', 'sku', 'description', 'material', 'stone', 'stone_details', 'weight', 'moq', 'pack_size', 'price_breaks', ...tableColumns(category), 'status'];
+  const sizing = CATEGORY_FIELDS[category].ringSizes ? RING_SIZING_COLUMNS : [];
+  return ['name', 'sku', 'description', 'material', 'stone', 'stone_details', 'weight', 'moq', 'pack_size', 'price_breaks', ...tableColumns(category), ...sizing, 'status'];
 }
 
 /**
  * The CSV file's columns, in order: what the import reads and the export writes. `stone1` and `stone2` are the names
  * of the stone choices (stone_details); `status` is draft, active or archived (blank: active); `image_url` is the
- * primary image.
+ * primary image; a ring's `sizes` ('5-9, 10') and `size_surcharge` ('2.00 from 10') follow its own columns.
  */
 export function csvColumns(category: Category): string[] {
-  return ['sku', 'name', 'description', 'material', 'stone', 'stone1', 'stone2', 'weight', 'moq', 'pack_size', 'price_breaks', ...tableColumns(category), 'status', 'image_url'];
+  const sizing = CATEGORY_FIELDS[category].ringSizes ? RING_SIZING_CSV_COLUMNS : [];
+  return ['sku', 'name', 'description', 'material', 'stone', 'stone1', 'stone2', 'weight', 'moq', 'pack_size', 'price_breaks', ...tableColumns(category), ...sizing, 'status', 'image_url'];
 }

@@ -6,6 +6,7 @@ import { plainAmount } from '../../core/format/money';
 import type { PriceBreak } from '../../purchase/volume-pricing';
 import { formatPriceBreaks } from '../../purchase/price-breaks-text';
 import { isProductStatus, NEW_PRODUCT_STATUS } from '../../catalog/status';
+import { DEFAULT_RING_SIZES, formatRingSizes } from '../../catalog/ring-sizes';
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -20,12 +21,16 @@ function textColumns(category: Category): string[] {
   return ['name', 'sku', 'description', 'material', 'stone', 'stone1', 'stone2', ...(f.hasNecklaceType ? ['necklace_type'] : []), ...f.texts.map((t) => t.column)];
 }
 
-/** The empty form of a new product: a draft, MOQ 1, packs of 1, no price breaks, nothing ticked. */
+/**
+ * The empty form of a new product: a draft, MOQ 1, packs of 1, no price breaks, nothing ticked; a ring offers US 5 to 9
+ * (the run rings are given when nothing else is said), without a surcharge. Sizes are held as the readable list.
+ */
 export function emptyFormValues(category: Category): FormValues {
   const values: FormValues = { status: NEW_PRODUCT_STATUS, has_stone2: false, weight: '', moq: '1', pack_size: '1', price_breaks: '' };
   for (const c of textColumns(category)) values[c] = '';
   for (const x of flagFields(category)) values[x.column] = false;
   for (const c of priceColumns(category)) values[c] = '';
+  if (CATEGORY_FIELDS[category].ringSizes) Object.assign(values, { sizes: formatRingSizes(DEFAULT_RING_SIZES), size_surcharge: '', size_surcharge_from: '' });
   return values;
 }
 
@@ -45,16 +50,25 @@ export function formValuesFromRow(category: Category, row: EditableRow): FormVal
   values.price_breaks = formatPriceBreaks(Array.isArray(row.price_breaks) ? (row.price_breaks as PriceBreak[]) : []);
   for (const x of flagFields(category)) values[x.column] = row[x.column] === true;
   for (const c of priceColumns(category)) values[c] = plainAmount(row[c]);
+  if (CATEGORY_FIELDS[category].ringSizes) {
+    values.sizes = formatRingSizes(Array.isArray(row.sizes) ? (row.sizes as string[]) : []);
+    values.size_surcharge = plainAmount(row.size_surcharge);
+    values.size_surcharge_from = asText(row.size_surcharge_from);
+  }
   return values;
 }
 
 /**
- * The values sent on save. Stone 2 fields are disabled while 'Has Stone 2' is unticked: they are kept in the form (so
- * ticking it again brings them back) but not sent, so the product is saved without a second stone.
+ * The values sent on save. Stone 2 fields are disabled while 'Has Stone 2' is unticked, and a ring's sizes while
+ * Adjustable is ticked: they are kept in the form (so ticking again brings them back) but not sent, so the product is
+ * saved without a second stone, or without sizes.
  */
 export function submittedValues(category: Category, values: FormValues): FormValues {
-  if (values.has_stone2) return values;
-  const out: FormValues = { ...values, stone2: '' };
-  for (const p of CATEGORY_FIELDS[category].prices) if (p.stone === 2) out[p.column] = '';
+  const out: FormValues = { ...values };
+  if (!values.has_stone2) {
+    out.stone2 = '';
+    for (const p of CATEGORY_FIELDS[category].prices) if (p.stone === 2) out[p.column] = '';
+  }
+  if (CATEGORY_FIELDS[category].ringSizes && values.is_adjustable === true) Object.assign(out, { sizes: '', size_surcharge: '', size_surcharge_from: '' });
   return out;
 }

@@ -5,6 +5,8 @@ import { formatDollars } from '../../core/format/money';
 import type { PriceBreak } from '../../purchase/volume-pricing';
 import { formatPriceBreaks } from '../../purchase/price-breaks-text';
 import { CATEGORY_FIELDS, flagFields, writeColumns } from './fields';
+import { formatRingSizes } from '../../catalog/ring-sizes';
+import { RING_SIZING_LABELS } from './ring-sizing';
 
 export type ProductEventKind = 'created' | 'updated' | 'deleted';
 
@@ -32,6 +34,7 @@ const COMMON_LABELS: Record<string, string> = {
   image_url: 'Primary image',
   necklace_type: 'Necklace Type',
   created_at: 'Created',
+  ...RING_SIZING_LABELS,
 };
 
 const ITEM_NAMES = { necklace: 'Necklace', bracelet: 'Bracelet' } as const;
@@ -48,7 +51,7 @@ export function fieldLabel(category: Category, column: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A stored value in words: prices in dollars, ticks as Yes or No, long text shortened. */
+/** A stored value in words: prices in dollars, ticks as Yes or No, ring sizes as their list ('5-9, 10'), long text shortened. */
 export function valueLabel(category: Category, column: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
@@ -60,6 +63,8 @@ export function valueLabel(category: Category, column: string, value: unknown): 
     return [d.Stone1 && `Stone 1: ${d.Stone1}`, d.Stone2 && `Stone 2: ${d.Stone2}`].filter(Boolean).join('; ') || EMPTY;
   }
   if (column === 'price_breaks' && Array.isArray(value)) return formatPriceBreaks(value as PriceBreak[]) || EMPTY;
+  if (column === 'sizes' && Array.isArray(value)) return formatRingSizes(value.map(String)) || EMPTY;
+  if (column === 'size_surcharge' && Number.isFinite(Number(value))) return formatDollars(Number(value));
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > LONG_TEXT ? `${text.slice(0, LONG_TEXT - 1)}…` : text;
 }

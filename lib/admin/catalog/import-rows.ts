@@ -7,6 +7,8 @@ import type { Category } from '../../catalog/categories';
 import { ownText, rowNumber, unescapeCell, type CsvTable } from './csv-file';
 import { CATEGORY_FIELDS, csvColumns, flagFields, IMAGE_URL_MAX, UNTITLED_PRODUCT } from './fields';
 import { PRODUCT_SCHEMAS, type ProductWrite } from './schema';
+import { ringSizingFromCells } from './ring-sizing';
+import { DEFAULT_RING_SIZES, formatRingSizes } from '../../catalog/ring-sizes';
 
 export interface ImportRow {
   row: number;
@@ -43,6 +45,14 @@ const NUMBER_LIKE = /^\s*-?\s*(\d+\.?\d*|\.\d+)\s*$/;
 
 /** One CSV record as the fields the product schema reads. */
 export function recordToValues(category: Category, record: Record<string, string | undefined>): Record<string, unknown> {
+  return readRecord(category, record).values;
+}
+
+/**
+ * The record's fields, and the reasons of cells that cannot become a field (a ring's surcharge, one cell for two
+ * columns), each as `column: reason`.
+ */
+function readRecord(category: Category, record: Record<string, string | undefined>): { values: Record<string, unknown>; problems: string[] } {
   const cell = (column: string) => unescapeCell(record[column] ?? '');
   const f = CATEGORY_FIELDS[category];
   const values: Record<string, unknown> = {};
@@ -58,8 +68,20 @@ export function recordToValues(category: Category, record: Record<string, string
   values.status = cell('status');
   for (const x of flagFields(category)) values[x.column] = TRUE_WORDS.test(cell(x.column).trim());
   for (const p of f.prices) values[p.column] = cell(p.column);
-  return values;
+  const problems: string[] = [];
+  if (f.ringSizes) {
+    // A file from before ring sizes has no sizes column: its rings keep the run every ring was given then (US 5 to 9;
+    // none when adjustable), not none.
+    const sizes = record.sizes === undefined && !values.is_adjustable ? formatRingSizes(DEFAULT_RING_SIZES) : cell('sizes');
+    const sizing = ringSizingFromCells(sizes, cell('size_surcharge'));
+    Object.assign(values, sizing.values);
+    if (sizing.problem) problems.push(`size_surcharge: ${sizing.problem}`);
+  }
+  return { values, problems };
 }
+
+/** The CSV has one cell for the surcharge and its starting size: a problem with either is the cell's. */
+const csvColumnOf = (field: string) => (field === 'size_surcharge_from' ? 'size_surcharge' : field);
 
 /** The image a row names, or why it cannot be used. */
 export function checkImageUrl(raw: string, imagePrefix: string): { ok: true; url: string | null } | { ok: false; reason: string } {
@@ -111,11 +133,13 @@ export function rowChecker(category: Category, options: ImportOptions) {
     if (earlier !== undefined) return refuse(`sku: the same SKU is in row ${earlier}`);
     firstRowOfSku.set(sku, row);
 
+    const { values, problems } = readRecord(category, record);
     const reasons: string[] = [];
-    const parsed = PRODUCT_SCHEMAS[category].safeParse(recordToValues(category, record));
+    const parsed = PRODUCT_SCHEMAS[category].safeParse(values);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) reasons.push(`${issue.path.map(String).join('.') || 'row'}: ${issue.message}`);
+      for (const issue of parsed.error.issues) reasons.push(`${csvColumnOf(issue.path.map(String).join('.')) || 'row'}: ${issue.message}`);
     }
+    reasons.push(...problems);
     const image = checkImageUrl(unescapeCell(record.image_url ?? ''), options.imagePrefix);
     if (!image.ok) reasons.push(image.reason);
     if (reasons.length > 0 || !parsed.success || !image.ok) return refuse(reasons.join('; '));

@@ -1,7 +1,7 @@
 // One zod schema per product table, shared by the product modal (checked as the admin types) and the server actions
 // and the CSV import (checked again on the server). Input field names are the table's columns, plus `stone1`,
 // `has_stone2` and `stone2`, which become stone_details (the names of the stone choices on the product page). Prices and weight take steps of 0.01 and an empty one is null; every text goes
-// through text(). Pure: safe on client and server.
+// through text(). A ring's sizes and surcharge follow ring-sizing.ts. Pure: safe on client and server.
 import { z } from 'zod';
 import { CATEGORIES, MATERIALS, type Category, type Material } from '../../catalog/categories';
 import { isUuid, optionalText, text } from '../../core/validation/text';
@@ -21,10 +21,11 @@ import {
   STONE_MAX,
   type NecklaceType,
 } from './fields';
+import { ringSizesField, ringSizingIssues, surchargeFromField, type RingSizingValues } from './ring-sizing';
 
 export type StoneDetailsValue = { Stone1?: string; Stone2?: string };
 /** A product as it is written to its table: column → value. */
-export type ProductWrite = Record<string, string | number | boolean | null | StoneDetailsValue | PriceBreak[]>;
+export type ProductWrite = Record<string, string | number | boolean | null | StoneDetailsValue | PriceBreak[] | string[]>;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -163,6 +164,11 @@ function buildSchema(category: Category) {
   for (const t of f.texts) shape[t.column] = optionalText({ max: t.max, label: t.label });
   for (const x of flagFields(category)) shape[x.column] = flag;
   for (const p of f.prices) shape[p.column] = decimal(p.itemType ? `Price ${p.label}` : `Price (Stone ${p.stone})`);
+  if (f.ringSizes) {
+    shape.sizes = ringSizesField;
+    shape.size_surcharge = decimal('Size surcharge');
+    shape.size_surcharge_from = surchargeFromField;
+  }
 
   // An absent field is an empty one (a CSV file may leave columns out); zod would call it missing.
   const empty = Object.fromEntries(Object.keys(shape).map((k) => [k, null]));
@@ -172,6 +178,7 @@ function buildSchema(category: Category) {
     .superRefine((v, ctx) => {
       if (v.has_stone2 && !v.stone2) ctx.addIssue({ code: 'custom', path: ['stone2'], message: STONE2_REQUIRED });
       if (v.has_stone2 && !v.stone1 && !v.stone) ctx.addIssue({ code: 'custom', path: ['stone1'], message: STONE1_FIRST });
+      if (f.ringSizes) for (const issue of ringSizingIssues(v as unknown as RingSizingValues)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     })
     .transform((v): ProductWrite => {
       const { stone1, has_stone2, stone2, ...columns } = v as Record<string, ProductWrite[string]>;

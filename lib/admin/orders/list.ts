@@ -12,6 +12,8 @@ import { trackingUrl } from '../../orders/tracking';
 import type { OrderStatus } from '../../orders/status';
 import { nearestEndWindow, totalPagesFor } from '../../core/pagination';
 import { ORDERS_PAGE_SIZE } from '../../orders/lists';
+import { isCategory } from '../../catalog/categories';
+import { choicesText, readLineChoices } from '../../purchase/line-choices';
 import type { OrdersQuery } from './params';
 import { orderMoney, refundableCents } from './refund-rules';
 import { loadOrderMail } from './mail';
@@ -31,10 +33,13 @@ interface OrderRow {
   created_at: Date;
   shipping_address: Address | null;
   billing_address: Address | null;
-  items: AdminOrderItem[];
+  items: ItemRow[];
   payments: AdminPayment[];
   history: AdminOrderEvent[];
 }
+
+/** An item as the statement reads it: its choices become the words the row shows. */
+type ItemRow = Omit<AdminOrderItem, 'options'> & { category: string | null; choices: unknown };
 
 /** `only`: one order's id (?order=), shown alone whatever the other filters say. */
 export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZone: string, only: string | null = null): Promise<AdminOrdersPage> {
@@ -65,7 +70,8 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
              coalesce((
                select json_agg(json_build_object(
                         'id', i.id, 'productId', i.product_id, 'name', c.name, 'sku', c.sku, 'imageUrl', c.image_url,
-                        'quantity', i.quantity, 'unitPriceCents', i.unit_price, 'specifications', coalesce(i.specifications, ''))
+                        'quantity', i.quantity, 'unitPriceCents', i.unit_price,
+                        'category', coalesce(i.product_category, c.category), 'choices', i.choices)
                       order by i.created_at, i.id)
                  from public.order_items i left join public.catalog_products c on c.id = i.product_id
                 where i.order_id = o.id), '[]') as items,
@@ -118,7 +124,11 @@ function toAdminOrder(r: OrderRow, timeZone: string, documents: DocumentRef[], m
     dateLabel: formatDateTime(r.created_at, timeZone),
     shipping: r.shipping_address,
     billing: r.billing_address,
-    items: r.items.map((i) => ({ ...i, unitPriceCents: Number(i.unitPriceCents) })),
+    items: r.items.map(({ category, choices, ...i }) => ({
+      ...i,
+      unitPriceCents: Number(i.unitPriceCents),
+      options: choicesText(readLineChoices(choices), isCategory(category) ? category : null),
+    })),
     payments,
     history: r.history.map((e) => ({
       ...e,

@@ -15,7 +15,8 @@ export interface AdminOrderItem {
   imageUrl: string | null;
   quantity: number;
   unitPriceCents: number;
-  specifications: string;
+  /** The choices bought with, in words ('Stone: Ruby, Ring Size: 7, Material: Gold'); '' for none. */
+  options: string;
 }
 
 export interface AdminPayment {

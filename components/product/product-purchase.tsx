@@ -1,6 +1,6 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useCart } from '@/components/cart/cart-context';
 import { notify } from '@/components/ui/toaster';
 import type { StoneChoice, Style } from '@/lib/purchase/pricing';
@@ -15,6 +15,9 @@ import { QuantityInput } from './quantity-input';
 // each loads when it is shown.
 const VolumePrice = lazy(() => import('./volume-price'));
 const RequestQuote = lazy(() => import('@/components/quotes/request-quote').then((m) => ({ default: m.RequestQuote })));
+// Ordering several sizes at once loads when the buyer points at or focuses its button.
+const loadSizeRun = () => import('./size-run-panel');
+const SizeRunPanel = lazy(loadSizeRun);
 
 /**
  * Price, stone/style/size choices, quantity and Add to Cart of one product. Renders into the page's info column; the
@@ -59,6 +62,9 @@ export function ProductPurchase({ model, icons, facts, breaks: breaksTable = nul
   const [selection, setSelection] = useState<ProductSelection>(model.initial);
   const packSize = model.steps.pack;
   const [quantity, setQuantity] = useState(model.steps.min);
+  // Once opened the panel stays mounted (hidden when closed), so closing it keeps the quantities typed.
+  const [runOpen, setRunOpen] = useState<boolean | null>(null);
+  const runId = useId();
 
   const { price, summary, details: chosen } = purchaseView(model, selection);
   const breaks = model.cartProduct.priceBreaks ?? [];
@@ -130,15 +136,37 @@ export function ProductPurchase({ model, icons, facts, breaks: breaksTable = nul
         )}
 
         {sizeInfo && sizes.length > 0 && (
-          <OptionGroup<string>
-            legend={sizeInfo.legend}
-            name="size"
-            value={selection.size}
-            compact
-            options={sizes}
-            onChange={(size) => setSelection((s) => choose(model, s, { size }))}
-            hint={sizeInfo.hint}
-          />
+          <div>
+            <OptionGroup<string>
+              legend={sizeInfo.legend}
+              name="size"
+              value={selection.size}
+              compact
+              options={sizes}
+              onChange={(size) => setSelection((s) => choose(model, s, { size }))}
+              hint={sizeInfo.hint}
+            />
+            {sizes.filter((o) => !o.disabled).length > 1 && (
+              <>
+                <button
+                  type="button"
+                  className="run-toggle"
+                  aria-expanded={!!runOpen}
+                  aria-controls={runOpen === null ? undefined : runId}
+                  onPointerEnter={loadSizeRun}
+                  onFocus={loadSizeRun}
+                  onClick={() => setRunOpen(!runOpen)}
+                >
+                  Order several {sizeInfo.legend.endsWith('Length') ? 'lengths' : 'sizes'}
+                </button>
+                {runOpen !== null && (
+                  <Suspense fallback={<p className="run-panel text-sm text-stone-muted">Loading…</p>}>
+                    <SizeRunPanel id={runId} hidden={!runOpen} model={model} selection={selection} sizes={sizes} legend={sizeInfo.legend} inCart={inCart} />
+                  </Suspense>
+                )}
+              </>
+            )}
+          </div>
         )}
 
         {facts}

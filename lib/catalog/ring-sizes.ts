@@ -91,6 +91,11 @@ export function formatRingSizes(sizes: readonly string[]): string {
   return out.join(', ');
 }
 
+/** The sizes as a buyer reads them: 'US 5–9, 10'. */
+export function ringSizesWords(sizes: readonly string[]): string {
+  return `US ${formatRingSizes(sizes).replace(/-/g, '–')}`;
+}
+
 // ── The surcharge in words ──────────────────────────────────────────────────────────────────────────────────────────
 
 export type RingSurchargeParse =

@@ -18,7 +18,7 @@ import {
 } from './pricing';
 import { effectiveMoq } from './quantity';
 import { formatDollars } from '../core/format/money';
-import { formatRingSizes } from '../catalog/ring-sizes';
+import { ringSizesWords } from '../catalog/ring-sizes';
 import type { Product } from '../catalog/types';
 
 export interface ProductSelection {
@@ -230,7 +230,7 @@ export function detailsList(product: Product): DetailEntry[] {
   switch (product.category) {
     case 'rings':
       entries.push(['Adjustable', yesNo(product.is_adjustable)]);
-      if (product.sizes?.length) entries.push(['Sizes', `US ${formatRingSizes(product.sizes)}`]);
+      if (product.sizes?.length) entries.push(['Sizes', ringSizesWords(product.sizes)]);
       break;
     case 'necklaces':
       entries.push(['Type', product.necklace_type], ['Clasp', product.clasp_type], ['Adjustable', yesNo(product.is_adjustable)]);

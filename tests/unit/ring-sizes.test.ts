@@ -9,6 +9,7 @@ import {
   parseRingSurcharge,
   RING_SIZES,
   ringSizePrice,
+  ringSizesWords,
   ringSizingProblem,
 } from '@/lib/catalog/ring-sizes';
 import { normalizeSelection, optionProblem } from '@/lib/checkout/pricing';
@@ -54,6 +55,7 @@ describe('ring sizes', () => {
     expect(formatRingSizes(['10', '5', '6', '5.5', '11'])).toBe('5-6, 10, 11');
     expect(formatRingSizes(['6', '6.5', '8'])).toBe('6, 6.5, 8');
     expect(formatRingSizes([])).toBe('');
+    expect(ringSizesWords(['4', '4.5', '5', '10'])).toBe('US 4–5, 10');
     for (const sizes of [DEFAULT_RING_SIZES, ['4', '4.5', '5', '9', '12', '12.5', '13'], ['16'], RING_SIZES]) {
       const parsed = parseRingSizes(formatRingSizes(sizes));
       expect(parsed).toEqual({ ok: true, sizes: [...sizes] });

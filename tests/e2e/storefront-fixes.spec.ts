@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { databaseUrl, testConfig } from '../../local-stack/config';
 import { buildPrefixTsQuery } from '../../lib/catalog/search-query';
+import { defaultRingSize } from '../../lib/catalog/ring-sizes';
 
 // Closed by its idle timeout: with fullyParallel a worker may come back to this file after another hook.
 const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { max: 1, idle_timeout: 1, onnotice: () => {} });
@@ -116,14 +117,15 @@ test.describe('3. not-found pages', () => {
 
 test.describe('4. option wording', () => {
   test('a card quick add, the cart and the checkout name the stone alike', async ({ page }) => {
-    const [ring] = await sql<{ id: string; name: string; stone: string }[]>`
-      select id, name, coalesce(stone_details->>'Stone1', stone) as stone from rings
+    const [ring] = await sql<{ id: string; name: string; stone: string; sizes: string[] }[]>`
+      select id, name, coalesce(stone_details->>'Stone1', stone) as stone, sizes from rings
        where price_stone1 > 0 and coalesce(stone_details->>'Stone1', stone) is not null order by created_at desc limit 1`;
+    const size = defaultRingSize(ring!.sizes);
     await page.goto(`/search?q=${encodeURIComponent(ring!.name)}`);
     await page.getByRole('button', { name: `Add ${ring!.name} to cart` }).first().click();
     await expect(page.getByRole('button', { name: `${ring!.name} is in your cart. Add more` }).first()).toBeVisible();
     // The toast names the choice made for the buyer.
-    await expect(page.getByText(` × ${ring!.name} (Stone: ${ring!.stone})`, { exact: false })).toBeVisible();
+    await expect(page.getByText(` × ${ring!.name} (Stone: ${ring!.stone}${size ? `, Ring Size: ${size}` : ''})`, { exact: false })).toBeVisible();
     await page.goto('/cart');
     const line = page.getByTestId('cart-line').filter({ hasText: ring!.name });
     await expect(line.getByText('Stone:')).toBeVisible();

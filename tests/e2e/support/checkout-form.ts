@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import type postgres from 'postgres';
 import { addToCart } from '../../../lib/cart/lines';
 import { CART_STORAGE_KEY, type CartItem } from '../../../lib/cart/types';
+import { defaultRingSize } from '../../../lib/catalog/ring-sizes';
 
 /** The contact e-mail (where the order's mail goes) and the shipping address. */
 export async function fillShipping(page: Page, email = 'grace.hopper@example.test') {
@@ -23,14 +24,16 @@ export async function fillCard(page: Page, number: string) {
 
 /** A seeded ring sold at its stone-1 price, as the cart code adds it (at its MOQ). */
 export async function ringCart(sql: postgres.Sql): Promise<CartItem[]> {
-  const [ring] = await sql<{ id: string; name: string; sku: string; material: string; moq: number | null; price: string; stone: string | null }[]>`
-    select id, name, sku, material, moq, price_stone1 as price, stone_details ->> 'Stone1' as stone from rings
+  const [ring] = await sql<{ id: string; name: string; sku: string; material: string; moq: number | null; price: string; stone: string | null; sizes: string[] }[]>`
+    select id, name, sku, material, moq, price_stone1 as price, stone_details ->> 'Stone1' as stone, sizes from rings
      where price_stone1 > 0 and sku like 'RNG-%' order by sku limit 1`;
   const price = Number(ring!.price);
+  // In the size the product page opens on (below any surcharge): a ring with sizes is never bought without one.
+  const size = defaultRingSize(ring!.sizes);
   return addToCart([], {
     productId: ring!.id,
     quantity: ring!.moq ?? 1,
-    specifications: { stoneType: 'stone1', ...(ring!.stone ? { stoneName: ring!.stone } : {}), material: ring!.material },
+    specifications: { stoneType: 'stone1', ...(ring!.stone ? { stoneName: ring!.stone } : {}), size, material: ring!.material },
     selectedPrice: price,
     product: { name: ring!.name, sku: ring!.sku, category: 'rings', imageUrl: null, moq: ring!.moq ?? 1, price },
   });

@@ -6,6 +6,8 @@
 //   webhooks.ts          signed event delivery, retries   control.ts    /__control/… test switches (secret key)
 //   test-page.ts         /__test/authenticate/{pi}, the 3-D Secure test page
 //   account.ts           /v1/account, /v1/webhook_endpoints (read only)
+//   tax-calculations.ts  /v1/tax/calculations…          tax-transactions.ts  /v1/tax/transactions…
+//   tax-rates.ts         the stand-in's own rate table   tax-compute.ts       the tax arithmetic
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -16,6 +18,8 @@ import { controlHandler } from './control';
 import { parseForm, type FormObject } from './form';
 import { createPaymentIntents } from './payment-intents';
 import { createCharges } from './refunds';
+import { createTaxCalculations } from './tax-calculations';
+import { createTaxTransactions } from './tax-transactions';
 import { testPageHandler } from './test-page';
 import { createWebhooks, type DeliveryMode, type EventRecord } from './webhooks';
 import type { StandInLog } from '../log';
@@ -55,9 +59,12 @@ export async function startStripeServer(opts: StripeServerOptions): Promise<Stri
   const webhooks = createWebhooks({ webhookUrl: opts.webhookUrl, webhookSecret: opts.webhookSecret, retryDelaysMs: opts.retryDelaysMs, log });
   const charges = createCharges(webhooks);
   const intents = createPaymentIntents(webhooks, charges, () => baseUrl);
+  const taxCalculations = createTaxCalculations();
   const routes: Route[] = [
     intents.route,
     charges.route(intents.chargeOfIntent),
+    taxCalculations.route,
+    createTaxTransactions(taxCalculations).route,
     accountRoute(() => webhooks.webhookUrl, opts.webhookEvents),
   ];
   const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();

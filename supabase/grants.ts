@@ -127,6 +127,7 @@ export const FUNCTION_GRANTS: Record<string, RoleGrants> = {
   'issue_document(text,integer,uuid,uuid,bigint,jsonb)': { authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
   'order_kept_cents(uuid,text,bigint)': { authenticated: ['EXECUTE'] },
   'admin_people_search(text,text[],integer)': { authenticated: ['EXECUTE'] },
+  'admin_order_po_search(text,integer)': { authenticated: ['EXECUTE'] },
   'quarter_of(timestamp with time zone)': { authenticated: ['EXECUTE'] },
   'quarter_ceil(timestamp with time zone)': { authenticated: ['EXECUTE'] },
   'dashboard_orders(timestamp with time zone,timestamp with time zone)': { authenticated: ['EXECUTE'] },

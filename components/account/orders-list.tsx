@@ -8,6 +8,7 @@ import { ProductImage } from '@/components/shop/listing/product-image';
 import { PageLinks } from '@/components/shop/page-links';
 import type { AccountOrder, AccountOrderItem, OrdersPage } from '@/lib/account/types';
 import { formatCents } from '@/lib/core/format/money';
+import { COMPANY_LABEL, PURCHASE_ORDER_LABEL } from '@/lib/checkout/contact';
 import { creditNoteLinkLabel, DOWNLOAD_INVOICE } from '@/lib/documents/labels';
 import type { DocumentRef } from '@/lib/documents/paths';
 import { statusBadgeClass, statusLabel } from '@/lib/orders/status';
@@ -109,6 +110,16 @@ function OrderCard({ order }: { order: AccountOrder }) {
           <p className="text-sm text-stone-muted">
             <time dateTime={order.createdAt}>{order.dateLabel}</time>
           </p>
+          {order.companyName && (
+            <p className="text-sm break-words text-ink-soft" data-testid="order-company">
+              {COMPANY_LABEL}: {order.companyName}
+            </p>
+          )}
+          {order.purchaseOrder && (
+            <p className="tabular text-sm break-all text-ink-soft" data-testid="order-purchase-order">
+              {PURCHASE_ORDER_LABEL}: {order.purchaseOrder}
+            </p>
+          )}
         </div>
         <div className="flex items-center gap-3">
           <span className={`rounded-full border px-2.5 py-0.5 text-xs font-medium ${statusBadgeClass(order.status)}`}>

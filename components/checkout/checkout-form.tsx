@@ -8,10 +8,11 @@ import type { CheckoutPrefill } from '@/lib/account/types';
 import { emptyAddress, validateCheckoutAddresses, type Address, type AddressErrors, type AddressField } from '@/lib/checkout/address';
 import { CHECKOUT_ADDRESS_PATH, type CheckoutErrorResponse, type CheckoutSessionResponse } from '@/lib/checkout/api';
 import { billingDetails } from '@/lib/checkout/browser-payment';
-import { emailError } from '@/lib/checkout/contact';
+import { emailError, type BusinessErrors } from '@/lib/checkout/contact';
 import { ADDRESS_BANNER, ADDRESS_SAVE_FAILED, NOT_READY_MESSAGE, PAYMENT_FAILED_FALLBACK } from '@/lib/checkout/errors';
 import { formatCents } from '@/lib/core/format/money';
 import { AddressFieldset } from './address-fieldset';
+import { BusinessFields } from './business-fields';
 import { OrderSummary } from './order-summary';
 import type { PaymentMethodHandle } from './payment-method';
 import { TestCardForm } from './test-card-form';
@@ -35,6 +36,10 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
   const router = useRouter();
   const [email, setEmail] = useState(() => prefill?.email ?? '');
   const [emailProblem, setEmailProblem] = useState<string | null>(null);
+  // Optional; the server trims them and keeps them on the checkout record.
+  const [company, setCompany] = useState('');
+  const [purchaseOrder, setPurchaseOrder] = useState('');
+  const [businessErrors, setBusinessErrors] = useState<BusinessErrors>({});
   const [shipping, setShipping] = useState<Address>(() => prefill?.shipping ?? emptyAddress());
   const [billing, setBilling] = useState<Address>(() => prefill?.billing ?? emptyAddress());
   const [sameAsShipping, setSameAsShipping] = useState(() => !prefill?.billing);
@@ -85,13 +90,17 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
       const saved = await fetch(CHECKOUT_ADDRESS_PATH, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ checkoutId: session.checkoutId, email: email.trim(), ...addresses }),
+        body: JSON.stringify({ checkoutId: session.checkoutId, email: email.trim(), company, purchaseOrder, ...addresses }),
       }).catch(() => null);
       if (!saved?.ok) {
         const body = ((await saved?.json().catch(() => null)) ?? {}) as CheckoutErrorResponse;
         const details = body.details as { shipping?: AddressErrors; billing?: AddressErrors } | undefined;
         if (body.code === 'invalid_email') {
           setEmailProblem(body.error);
+          setBanner(true);
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        } else if (body.code === 'invalid_business') {
+          setBusinessErrors((body.details ?? {}) as BusinessErrors);
           setBanner(true);
           window.scrollTo({ top: 0, behavior: 'smooth' });
         } else if (body.code === 'invalid_address' && details?.shipping) {
@@ -160,6 +169,16 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
               onChange={(e) => {
                 setEmail(e.target.value);
                 if (emailProblem) setEmailProblem(null);
+              }}
+            />
+            <BusinessFields
+              company={company}
+              purchaseOrder={purchaseOrder}
+              errors={businessErrors}
+              disabled={processing}
+              onChange={(field, value) => {
+                (field === 'company' ? setCompany : setPurchaseOrder)(value);
+                if (businessErrors[field]) setBusinessErrors((e) => ({ ...e, [field]: undefined }));
               }}
             />
           </section>

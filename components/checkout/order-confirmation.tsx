@@ -3,6 +3,7 @@ import Image from 'next/image';
 import Link from '@/components/shop/shop-link';
 import { canOptimize } from '@/components/shop/listing/image-srcset';
 import type { Address } from '@/lib/checkout/address';
+import { COMPANY_LABEL, PURCHASE_ORDER_LABEL } from '@/lib/checkout/contact';
 import { formatCents } from '@/lib/core/format/money';
 import { DOWNLOAD_INVOICE } from '@/lib/documents/labels';
 import type { ConfirmationOrder } from '@/lib/orders/confirmation';
@@ -54,6 +55,22 @@ export function OrderConfirmation({ order }: { order: ConfirmationOrder }) {
           <dt className="text-stone-muted">Total</dt>
           <dd className="tabular mt-1 font-medium">{formatCents(order.totalCents)}</dd>
         </div>
+        {order.companyName && (
+          <div className="col-span-2">
+            <dt className="text-stone-muted">{COMPANY_LABEL}</dt>
+            <dd className="mt-1 font-medium break-words" data-testid="order-company">
+              {order.companyName}
+            </dd>
+          </div>
+        )}
+        {order.purchaseOrder && (
+          <div className="col-span-2">
+            <dt className="text-stone-muted">{PURCHASE_ORDER_LABEL}</dt>
+            <dd className="tabular mt-1 font-medium break-all" data-testid="order-purchase-order">
+              {order.purchaseOrder}
+            </dd>
+          </div>
+        )}
       </dl>
 
       <section aria-labelledby="items-heading" className="mt-8">

@@ -25,6 +25,8 @@ interface OrderRow {
   created_at: Date;
   carrier: string | null;
   tracking_number: string | null;
+  company_name: string | null;
+  purchase_order: string | null;
 }
 
 interface ItemRow {
@@ -50,7 +52,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
   if (total === 0) return { orders: [], page, totalPages, total };
 
   const orders = await tx<OrderRow[]>`
-    select id, order_reference, status, total_amount, created_at, carrier, tracking_number
+    select id, order_reference, status, total_amount, created_at, carrier, tracking_number, company_name, purchase_order
       from public.orders
      where user_id = ${userId}
      order by created_at desc, id desc
@@ -100,6 +102,8 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
       dateLabel: formatDate(o.created_at, timeZone),
       status: o.status,
       totalCents: Number(o.total_amount),
+      companyName: o.company_name,
+      purchaseOrder: o.purchase_order,
       items: byOrder.get(o.id) ?? [],
       tracking:
         o.carrier || o.tracking_number

@@ -46,6 +46,9 @@ export interface AccountOrder {
   dateLabel: string;
   status: string;
   totalCents: number;
+  /** The buyer's company and PO number, when given at checkout. */
+  companyName: string | null;
+  purchaseOrder: string | null;
   items: AccountOrderItem[];
   /** The parcel's carrier and tracking, once the order is dispatched with them. */
   tracking: { carrier: string | null; number: string | null; url: string | null } | null;

@@ -1,7 +1,7 @@
 // The address-save request body, validated by the route handler (server side only, so zod stays out of the form).
 import { z } from 'zod';
-import { text } from '../core/validation/text';
-import { emailError, EMAIL_INVALID } from './contact';
+import { optionalText, text } from '../core/validation/text';
+import { COMPANY_NAME_MAX, emailError, EMAIL_INVALID, PURCHASE_ORDER_MAX } from './contact';
 
 const field = text({ max: 200 }).default('');
 export const addressSchema = z.object({
@@ -20,10 +20,16 @@ export const checkoutEmailSchema = text({ max: 320, label: 'Email address' }).re
   error: (issue) => emailError(String(issue.input ?? '')) ?? EMAIL_INVALID,
 });
 
+/** Optional: trimmed, blank becomes null, control characters refused. */
+export const companyNameSchema = optionalText({ max: COMPANY_NAME_MAX, label: 'Company name' });
+export const purchaseOrderSchema = optionalText({ max: PURCHASE_ORDER_MAX, label: 'PO number' });
+
 /** Body of the address-save call. Billing may be left out when it equals shipping. */
 export const saveAddressesSchema = z.object({
   checkoutId: z.uuid(),
   email: checkoutEmailSchema,
+  company: companyNameSchema,
+  purchaseOrder: purchaseOrderSchema,
   sameAsShipping: z.boolean().default(true),
   shipping: addressSchema,
   billing: addressSchema.optional(),

@@ -14,3 +14,17 @@ export function emailError(value: string): string | null {
   if (!email) return EMAIL_REQUIRED;
   return email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email) ? null : EMAIL_INVALID;
 }
+
+/** The optional business details beside the e-mail address: kept on the order, the invoice and the mails. */
+export const COMPANY_NAME_MAX = 120;
+export const PURCHASE_ORDER_MAX = 40;
+export const COMPANY_LABEL = 'Company';
+export const PURCHASE_ORDER_LABEL = 'PO number';
+export type BusinessField = 'company' | 'purchaseOrder';
+export type BusinessErrors = Partial<Record<BusinessField, string>>;
+
+/** The buyer's company and PO number as an order keeps them: null when not given. */
+export interface BusinessDetails {
+  companyName: string | null;
+  purchaseOrder: string | null;
+}

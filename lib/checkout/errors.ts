@@ -17,6 +17,7 @@ export type CheckoutErrorCode =
   | 'amount_too_large'
   | 'invalid_address'
   | 'invalid_email'
+  | 'invalid_business'
   | 'not_found'
   | 'not_open'
   | 'payment_provider';

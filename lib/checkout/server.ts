@@ -1,11 +1,12 @@
 import 'server-only';
 // Checkout on the server: prices the cart from the database, stores the checkout record, creates the PaymentIntent
-// for exactly that amount, and saves the buyer's addresses and e-mail address. Checkout records are server-only rows (no API access),
-// written with the service role.
+// for exactly that amount, and saves the buyer's addresses, e-mail address, company and PO number. Checkout records
+// are server-only rows (no API access), written with the service role.
 import { asServiceRole, type Tx } from '../core/db';
 import { getProductsByIds } from '../catalog/product';
 import { stripe, type Stripe } from '../payments/stripe';
 import { resolveAddresses, validateCheckoutAddresses, type Address, type CheckoutAddresses } from './address';
+import type { BusinessDetails } from './contact';
 import { isCountryCode } from './countries';
 import { ADDRESS_BANNER, CheckoutError } from './errors';
 import type { CheckoutLineInput } from './lines';
@@ -113,6 +114,8 @@ export async function saveCheckoutAddresses(input: {
   allowedCheckoutIds: readonly string[];
   /** The buyer's e-mail address, checked by the route's schema. */
   email: string;
+  /** Company and PO number, checked by the route's schema; null when not given. */
+  business?: BusinessDetails;
   addresses: CheckoutAddresses;
 }): Promise<void> {
   if (!input.allowedCheckoutIds.includes(input.checkoutId)) {
@@ -126,13 +129,15 @@ export async function saveCheckoutAddresses(input: {
     });
   }
   const { shipping, billing } = resolveAddresses(input.addresses);
+  const business = input.business ?? { companyName: null, purchaseOrder: null };
   if (!isCountryCode(shipping.country) || !isCountryCode(billing.country)) {
     throw new CheckoutError(400, 'invalid_address', 'Please choose a country from the list.');
   }
   const [record] = await asServiceRole(
     (tx) => tx<{ payment_intent_id: string | null }[]>`
       update public.checkout_sessions
-         set shipping_address = ${tx.json(shipping)}, billing_address = ${tx.json(billing)}, email = ${input.email}
+         set shipping_address = ${tx.json(shipping)}, billing_address = ${tx.json(billing)}, email = ${input.email},
+             company_name = ${business.companyName}, purchase_order = ${business.purchaseOrder}
        where id = ${input.checkoutId} and status = 'open'
        returning payment_intent_id`,
   );

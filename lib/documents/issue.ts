@@ -18,6 +18,8 @@ import type { DocumentLine, DocumentSnapshot } from './types';
 export interface InvoiceInput {
   orderId: string;
   reference: string;
+  /** The buyer's PO number, when given at checkout. */
+  purchaseOrder?: string | null;
   placedAt: Date;
   buyer: DocumentSnapshot['buyer'];
   lines: DocumentLine[];
@@ -49,7 +51,7 @@ async function issue<Row extends IssuedInvoice>(
 export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<IssuedInvoice> {
   const snapshot: UnsignedSnapshot = {
     buyer: input.buyer,
-    order: { id: input.orderId, reference: input.reference, placedAt: input.placedAt.toISOString() },
+    order: { id: input.orderId, reference: input.reference, placedAt: input.placedAt.toISOString(), purchaseOrder: input.purchaseOrder ?? null },
     lines: input.lines,
     currency: input.currency,
     totalCents: input.totalCents,
@@ -143,21 +145,24 @@ async function snapshotOfOrder(tx: Tx, orderId: string): Promise<UnsignedSnapsho
       total_amount: string;
       shipping_address: Address | null;
       billing_address: Address | null;
+      company_name: string | null;
+      purchase_order: string | null;
     }[]
   >`select id, order_reference, created_at, customer_name, customer_email, customer_phone, total_amount,
-           shipping_address, billing_address
+           shipping_address, billing_address, company_name, purchase_order
       from public.orders where id = ${orderId}`;
   if (!order) return null;
   const lines = await readOrderLines(tx, orderId);
   return {
     buyer: {
       name: order.customer_name,
+      company: order.company_name,
       email: order.customer_email,
       phone: order.customer_phone,
       shipping: order.shipping_address,
       billing: order.billing_address,
     },
-    order: { id: order.id, reference: orderReference(order), placedAt: order.created_at.toISOString() },
+    order: { id: order.id, reference: orderReference(order), placedAt: order.created_at.toISOString(), purchaseOrder: order.purchase_order },
     lines,
     currency: 'usd',
     totalCents: Number(order.total_amount),

@@ -2,6 +2,7 @@
 // in the shop's time zone. The layout (pdf.ts) only places these strings, so nothing in a product name, an address or
 // the settings is ever read as markup. Pure.
 import { addressLines } from '../checkout/address-lines';
+import { COMPANY_LABEL, PURCHASE_ORDER_LABEL } from '../checkout/contact';
 import { formatDate } from '../core/format/date';
 import { formatCents } from '../core/format/money';
 import { DOCUMENT_TITLES, NO_SKU } from './labels';
@@ -50,12 +51,14 @@ export function documentContent(doc: IssuedDocument, timeZone: string): PdfConte
     ['Order', s.order.reference],
     ['Order date', formatDate(s.order.placedAt, timeZone)],
   ];
+  if (s.order.purchaseOrder) meta.push([PURCHASE_ORDER_LABEL, s.order.purchaseOrder]);
   if (doc.kind === 'credit_note') meta.push(['Credits invoice', s.refund?.invoiceNumber ?? 'None']);
 
   const contact = [seller.supportEmail, seller.supportPhone].filter(Boolean).join(' · ');
   const sellerLines = [...textLines(seller.postalAddress), seller.taxNumber ? `Tax number: ${seller.taxNumber}` : '', contact].filter(Boolean);
 
-  const buyerLines = [buyer.name, buyer.email, buyer.phone].filter((l): l is string => Boolean(l));
+  const company = buyer.company ? `${COMPANY_LABEL}: ${buyer.company}` : null;
+  const buyerLines = [buyer.name, company, buyer.email, buyer.phone].filter((l): l is string => Boolean(l));
   const bill = addressLines(buyer.billing ?? buyer.shipping);
   const ship = addressLines(buyer.shipping);
   const parties: PdfBlock[] = [

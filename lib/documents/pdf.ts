@@ -74,7 +74,8 @@ function firstPageHeader(pdf: Pdf, c: PdfContent): number {
   for (const [label, value] of c.meta) {
     style(pdf, 'regular', 8.5, MUTED).text(label, x, right, { width: 100 });
     style(pdf, 'regular', 8.5).text(value, x + 100, right, { width: w - 100, align: 'right' });
-    right += 13;
+    // A long PO number wraps: the next pair goes under its last line.
+    right += Math.max(13, pdf.heightOfString(value, { width: w - 100 }) + 3);
   }
   const y = Math.max(left, right) + 14;
   rule(pdf, y, GOLD, 1);

@@ -20,12 +20,15 @@ export interface DocumentSnapshot {
   seller: ShopSettings;
   buyer: {
     name: string | null;
+    /** Absent from documents issued before checkout asked for it. */
+    company?: string | null;
     email: string | null;
     phone: string | null;
     shipping: Address | null;
     billing: Address | null;
   };
-  order: { id: string; reference: string; placedAt: string };
+  /** purchaseOrder: the buyer's PO number; absent from documents issued before checkout asked for it. */
+  order: { id: string; reference: string; placedAt: string; purchaseOrder?: string | null };
   /** The order's lines: an invoice bills them; a credit note lists what the refunded invoice billed. */
   lines: DocumentLine[];
   currency: string;

@@ -47,6 +47,9 @@ export interface ConfirmationOrder {
   status: string;
   customerName: string | null;
   customerPhone: string | null;
+  /** The buyer's company and PO number, when given at checkout. */
+  companyName: string | null;
+  purchaseOrder: string | null;
   totalCents: number;
   shipping: Address | null;
   billing: Address | null;
@@ -82,9 +85,11 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
       total_amount: string;
       shipping_address: Address | null;
       billing_address: Address | null;
+      company_name: string | null;
+      purchase_order: string | null;
     }[]
   >`select id, order_reference, created_at, status, customer_name, customer_phone, total_amount,
-           shipping_address, billing_address
+           shipping_address, billing_address, company_name, purchase_order
       from public.orders where id = ${orderId}`;
   if (!order) return null;
   const items = await tx<
@@ -106,6 +111,8 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
     status: order.status,
     customerName: order.customer_name,
     customerPhone: order.customer_phone,
+    companyName: order.company_name,
+    purchaseOrder: order.purchase_order,
     totalCents: Number(order.total_amount),
     shipping: order.shipping_address,
     billing: order.billing_address,

@@ -32,6 +32,8 @@ interface CheckoutRow {
   order_id: string;
   user_id: string | null;
   email: string | null;
+  company_name: string | null;
+  purchase_order: string | null;
   lines: PricedLine[];
   amount: string;
   currency: string;
@@ -76,7 +78,7 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
     // waits here and then reads it completed. The order's reference is taken now, for a payment that may be
     // fulfilled, so that everything after goes to the database at once; orders.created_at is now() as well.
     const [record] = await tx<CheckoutRow[]>`
-      select id, order_id, user_id, email, lines, amount, currency, status, shipping_address, billing_address, quote_id,
+      select id, order_id, user_id, email, company_name, purchase_order, lines, amount, currency, status, shipping_address, billing_address, quote_id,
              case when status <> 'completed' and ${pi.status === 'succeeded'}
                   then 'AFJ-' || nextval('public.order_reference_seq') end as order_reference,
              now() as placed_at
@@ -129,11 +131,12 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       tx`
         insert into public.orders
           (id, user_id, order_reference, customer_name, customer_email, customer_phone, status, total_amount,
-           shipping_address, billing_address, quote_id)
+           shipping_address, billing_address, quote_id, company_name, purchase_order)
         values
           (${record.order_id}, ${record.user_id}, ${reference},
            ${shipping?.full_name || null}, ${record.email}, ${shipping?.phone || null}, ${PAID_ORDER_STATUS}, ${amount},
-           ${shipping ? tx.json(shipping) : null}, ${billing ? tx.json(billing) : null}, ${record.quote_id})`.execute(),
+           ${shipping ? tx.json(shipping) : null}, ${billing ? tx.json(billing) : null}, ${record.quote_id},
+           ${record.company_name}, ${record.purchase_order})`.execute(),
       tx`
         with payment as (
           insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
@@ -159,8 +162,9 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       issueInvoice(tx, {
         orderId: record.order_id,
         reference,
+        purchaseOrder: record.purchase_order,
         placedAt: record.placed_at,
-        buyer: { name: shipping?.full_name || null, email: record.email, phone: shipping?.phone || null, shipping, billing },
+        buyer: { name: shipping?.full_name || null, company: record.company_name, email: record.email, phone: shipping?.phone || null, shipping, billing },
         lines: record.lines.map((line, i) => ({
           sku: line.sku,
           name: line.name,

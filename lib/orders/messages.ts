@@ -35,6 +35,9 @@ export interface OrderFacts {
   customerName: string | null;
   customerEmail: string | null;
   customerPhone: string | null;
+  /** The buyer's company and PO number, when given at checkout. */
+  companyName: string | null;
+  purchaseOrder: string | null;
   totalCents: number;
   shipping: Address | null;
   billing: Address | null;
@@ -64,7 +67,7 @@ export interface Message {
 /** The recipient, subject and template of a message: pure, so its words can be checked without a database. */
 export function messageFor(facts: MessageFacts): Message {
   const { order, shop, links } = facts;
-  const base = { shop, reference: order.reference, customerName: order.customerName };
+  const base = { shop, reference: order.reference, customerName: order.customerName, companyName: order.companyName, purchaseOrder: order.purchaseOrder };
   switch (facts.kind) {
     case 'order_confirmation':
       return {
@@ -147,12 +150,14 @@ interface OrderRow {
   total_amount: string;
   shipping_address: Address | null;
   billing_address: Address | null;
+  company_name: string | null;
+  purchase_order: string | null;
 }
 
 async function readOrder(tx: Tx, orderId: string): Promise<OrderFacts> {
   const [o] = await tx<OrderRow[]>`
     select id, order_reference, created_at, customer_name, customer_email, customer_phone, total_amount,
-           shipping_address, billing_address
+           shipping_address, billing_address, company_name, purchase_order
       from public.orders where id = ${orderId}`;
   if (!o) throw new ComposeRefusedError('The order no longer exists.');
   return {
@@ -162,6 +167,8 @@ async function readOrder(tx: Tx, orderId: string): Promise<OrderFacts> {
     customerName: o.customer_name,
     customerEmail: o.customer_email,
     customerPhone: o.customer_phone,
+    companyName: o.company_name,
+    purchaseOrder: o.purchase_order,
     totalCents: Number(o.total_amount),
     shipping: o.shipping_address,
     billing: o.billing_address,

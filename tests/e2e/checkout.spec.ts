@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import postgres from 'postgres';
+import { extractText } from 'unpdf';
 import { addToCart } from '../../lib/cart/lines';
 import type { CartItem } from '../../lib/cart/types';
 import { CART_STORAGE_KEY } from '../../lib/cart/types';
@@ -76,6 +77,27 @@ async function buy(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   return page.url();
 }
+
+test('a guest gives a company and PO number, and the confirmation and the invoice PDF show them', async ({ page }) => {
+  const po = `PO-${Date.now().toString(36).toUpperCase()}/7`;
+  await withCart(page);
+  await page.goto('/checkout');
+  await fillShipping(page);
+  await page.getByLabel('Company name (optional)').fill('  Lovelace Analytical Ltd. ');
+  await page.getByLabel('PO number (optional)').fill(po);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByTestId('order-company')).toHaveText('Lovelace Analytical Ltd.');
+  await expect(page.getByTestId('order-purchase-order')).toHaveText(po);
+
+  const href = await page.getByTestId('invoice-link').getAttribute('href');
+  const pdf = await page.request.get(href!);
+  expect(pdf.status()).toBe(200);
+  const { text } = await extractText(new Uint8Array(await pdf.body()), { mergePages: true });
+  expect(text.replace(/\s+/g, ' ')).toContain(`PO number ${po}`);
+  expect(text.replace(/\s+/g, ' ')).toContain('Company: Lovelace Analytical Ltd.');
+});
 
 test('a guest buys two products with options and reaches Order Confirmed! with the right total', async ({ page }) => {
   // Through the product pages: the ring's second stone, Sapphire (MOQ 3), the necklace switched to a 7.5" bracelet.

@@ -17,6 +17,8 @@ const order: OrderFacts = {
   customerName: 'Grace Hopper',
   customerEmail: 'grace@buyer.example',
   customerPhone: '+1 555 0100',
+  companyName: null,
+  purchaseOrder: null,
   totalCents: 16_096,
   shipping: address,
   billing: { ...address, full_name: 'Accounts Payable', address_line1: '9 Ledger St', address_line2: '' },

@@ -1,4 +1,5 @@
 import type { Address } from '@/lib/checkout/address';
+import { COMPANY_LABEL, PURCHASE_ORDER_LABEL } from '@/lib/checkout/contact';
 import type { AdminOrder } from '@/lib/admin/orders/types';
 import { formatCents } from '@/lib/core/format/money';
 import { statusLabel } from '@/lib/orders/status';
@@ -57,6 +58,16 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
         <section>
           <h3 className="adm-label">Customer</h3>
           <p className="text-sm">{order.customerName ?? 'Guest'}</p>
+          {order.companyName && (
+            <p className="break-words text-sm" data-testid="order-company">
+              {COMPANY_LABEL}: {order.companyName}
+            </p>
+          )}
+          {order.purchaseOrder && (
+            <p className="tabular break-all text-sm" data-testid="order-purchase-order">
+              {PURCHASE_ORDER_LABEL}: {order.purchaseOrder}
+            </p>
+          )}
           <p className="break-all text-sm">
             {order.customerEmail ? <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a> : <span className="adm-muted">No e-mail address</span>}
           </p>

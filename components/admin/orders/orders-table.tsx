@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { refundNote } from '@/lib/admin/orders/refund-rules';
 import type { AdminOrder } from '@/lib/admin/orders/types';
+import { PURCHASE_ORDER_LABEL } from '@/lib/checkout/contact';
 import { formatCents } from '@/lib/core/format/money';
 import { STATUS_BADGE, statusLabel } from '@/lib/orders/status';
 import { OrderDetails } from './order-details';
@@ -98,6 +99,11 @@ export function OrdersTable({ orders, initiallyOpen = [] }: { orders: AdminOrder
                   <td className={cell}>
                     <CardLabel>Customer</CardLabel>
                     <span className="break-words">{o.customerName ?? 'Guest'}</span>
+                    {(o.companyName || o.purchaseOrder) && (
+                      <span className="block break-words text-xs text-stone-muted" data-testid="order-row-business">
+                        {[o.companyName, o.purchaseOrder && `${PURCHASE_ORDER_LABEL} ${o.purchaseOrder}`].filter(Boolean).join(' · ')}
+                      </span>
+                    )}
                   </td>
                   <td className={`${cell} md:whitespace-nowrap`}>
                     <CardLabel>Date</CardLabel>

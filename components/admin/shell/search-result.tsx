@@ -3,6 +3,7 @@
 import { ShoppingBag, User } from 'lucide-react';
 import type { AdminCustomerHit, AdminOrderHit, AdminSearchResult } from '@/lib/admin/search/rules';
 import { CATEGORY_INFO } from '@/lib/catalog/categories';
+import { PURCHASE_ORDER_LABEL } from '@/lib/checkout/contact';
 import { formatCents } from '@/lib/core/format/money';
 import { statusLabel } from '@/lib/orders/status';
 import { Thumb } from '../thumb';
@@ -40,7 +41,9 @@ export function ResultBody({ option }: { option: ResultOption }) {
           <span className="tabular block truncate text-sm text-ink">
             {r.reference} · {formatCents(r.totalCents)} · {statusLabel(r.status)}
           </span>
-          <span className="block truncate text-xs text-stone-muted">{[r.name ?? 'Guest', r.email].filter(Boolean).join(' · ')}</span>
+          <span className="block truncate text-xs text-stone-muted">
+            {[r.name ?? 'Guest', r.email, r.purchaseOrder && `${PURCHASE_ORDER_LABEL} ${r.purchaseOrder}`].filter(Boolean).join(' · ')}
+          </span>
         </span>
       </>
     );

@@ -13,7 +13,7 @@ const BATCH = 1000;
 
 export const ORDER_CSV_COLUMNS = [
   'Order Ref', 'Order ID', 'Date', 'Customer', 'Email', 'Phone', 'Status', 'Items', 'Total', 'Refunded', 'Transaction ID', 'City', 'State',
-  'Country', 'Carrier', 'Tracking Number',
+  'Country', 'Carrier', 'Tracking Number', 'Company', 'PO Number',
 ] as const;
 
 interface Row {
@@ -25,6 +25,8 @@ interface Row {
   customer_name: string | null;
   customer_email: string | null;
   customer_phone: string | null;
+  company_name: string | null;
+  purchase_order: string | null;
   status: string;
   carrier: string | null;
   tracking_number: string | null;
@@ -50,7 +52,7 @@ async function batch(actor: DbActor, query: Pick<OrdersQuery, 'status' | 'sort'>
     const direction = tx.unsafe(oldest ? 'asc' : 'desc');
     return tx<Row[]>`
       select o.id, o.order_reference, o.created_at, o.created_at::text as at,
-             o.customer_name, o.customer_email, o.customer_phone, o.status, o.total_amount, o.carrier, o.tracking_number,
+             o.customer_name, o.customer_email, o.customer_phone, o.company_name, o.purchase_order, o.status, o.total_amount, o.carrier, o.tracking_number,
              (select coalesce(sum(i.quantity), 0)::int from public.order_items i where i.order_id = o.id) as units,
              (select coalesce(sum(t.amount), 0) from public.transactions t
                where t.order_id = o.id and t.kind = 'refund' and t.status in ('pending', 'succeeded')) as refunded,
@@ -68,7 +70,7 @@ function toCsv(rows: Row[], header: boolean, timeZone: string): string {
   const data = rows.map((r) => [
     orderReference(r), r.id, formatFileDateTime(r.created_at, timeZone), r.customer_name ?? '', r.customer_email ?? '', r.customer_phone ?? '', r.status, r.units,
     plainAmountFromCents(r.total_amount), plainAmountFromCents(r.refunded), r.payment ?? '', r.city ?? '', r.state ?? '', r.country ?? '',
-    r.carrier ?? '', r.tracking_number ?? '',
+    r.carrier ?? '', r.tracking_number ?? '', r.company_name ?? '', r.purchase_order ?? '',
   ]);
   const csv = Papa.unparse({ fields: [...ORDER_CSV_COLUMNS], data }, { header, escapeFormulae: true, newline: '\r\n' });
   return csv ? `${csv}\r\n` : '';

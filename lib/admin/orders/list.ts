@@ -25,6 +25,8 @@ interface OrderRow {
   customer_name: string | null;
   customer_email: string | null;
   customer_phone: string | null;
+  company_name: string | null;
+  purchase_order: string | null;
   status: OrderStatus;
   carrier: string | null;
   tracking_number: string | null;
@@ -65,7 +67,8 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
          order by o.created_at ${scan}, o.id ${scan}
          limit ${window.limit} offset ${window.offset}
       )
-      select o.id, o.order_reference, o.customer_name, o.customer_email, o.customer_phone, o.status, o.total_amount,
+      select o.id, o.order_reference, o.customer_name, o.customer_email, o.customer_phone, o.company_name, o.purchase_order,
+             o.status, o.total_amount,
              o.created_at, o.shipping_address, o.billing_address, o.carrier, o.tracking_number, o.dispatched_at,
              coalesce((
                select json_agg(json_build_object(
@@ -109,6 +112,8 @@ function toAdminOrder(r: OrderRow, timeZone: string, documents: DocumentRef[], m
     customerName: r.customer_name,
     customerEmail: r.customer_email,
     customerPhone: r.customer_phone,
+    companyName: r.company_name,
+    purchaseOrder: r.purchase_order,
     status: r.status,
     dispatch:
       r.carrier || r.tracking_number || r.dispatched_at

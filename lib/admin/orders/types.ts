@@ -71,6 +71,9 @@ export interface AdminOrder {
   /** Null on orders placed before checkout asked for an e-mail address. */
   customerEmail: string | null;
   customerPhone: string | null;
+  /** The buyer's company and PO number, when given at checkout. */
+  companyName: string | null;
+  purchaseOrder: string | null;
   status: OrderStatus;
   /** Carrier and tracking of the latest dispatch, when given. */
   dispatch: OrderDispatch | null;

@@ -37,6 +37,8 @@ export interface AdminOrderHit {
   email: string | null;
   status: string;
   totalCents: number;
+  /** The buyer's PO number, when given at checkout. */
+  purchaseOrder: string | null;
 }
 
 export interface AdminCustomerHit {

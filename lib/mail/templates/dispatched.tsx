@@ -1,10 +1,10 @@
 // To the buyer when staff set the order to dispatched: the carrier, the tracking number and the carrier's link.
 import { Section, Text } from '@react-email/components';
 import { MailLayout, type MailShop } from './layout';
-import { ButtonLink } from './parts';
+import { BusinessLines, ButtonLink, type BusinessProps } from './parts';
 import { styles } from './theme';
 
-export interface DispatchedProps {
+export interface DispatchedProps extends BusinessProps {
   shop: MailShop;
   reference: string;
   customerName: string | null;
@@ -23,6 +23,7 @@ export function DispatchedMail(p: DispatchedProps) {
       <Text style={styles.text}>
         Order <strong>{p.reference}</strong> has been dispatched.
       </Text>
+      <BusinessLines companyName={p.companyName} purchaseOrder={p.purchaseOrder} />
       {p.carrier || p.trackingNumber ? (
         <Section style={{ margin: '0 0 12px' }}>
           {p.carrier ? <Text style={{ ...styles.text, margin: '0 0 4px' }}>Carrier: {p.carrier}</Text> : null}

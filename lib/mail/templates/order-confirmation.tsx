@@ -4,10 +4,10 @@ import { Section, Text } from '@react-email/components';
 import type { Address } from '../../checkout/address';
 import { formatCents } from '../../core/format/money';
 import { MailLayout, type MailShop } from './layout';
-import { Addresses, ButtonLink, LinesTable, Totals, type MailLine } from './parts';
+import { Addresses, BusinessLines, ButtonLink, LinesTable, Totals, type BusinessProps, type MailLine } from './parts';
 import { styles } from './theme';
 
-export interface OrderConfirmationProps {
+export interface OrderConfirmationProps extends BusinessProps {
   shop: MailShop;
   reference: string;
   /** Formatted in the shop's time zone. */
@@ -34,6 +34,7 @@ export function OrderConfirmationMail(p: OrderConfirmationProps) {
         {p.placedAt}.
         {p.invoiceNumber ? ` Your invoice ${p.invoiceNumber} is attached.` : ''}
       </Text>
+      <BusinessLines companyName={p.companyName} purchaseOrder={p.purchaseOrder} />
       <Text style={styles.h2}>Your items</Text>
       <LinesTable lines={p.lines} />
       <Totals rows={rows} />

@@ -2,10 +2,10 @@
 import { Section, Text } from '@react-email/components';
 import { formatCents } from '../../core/format/money';
 import { MailLayout, type MailShop } from './layout';
-import { ButtonLink, LinesTable, Totals, type MailLine } from './parts';
+import { BusinessLines, ButtonLink, LinesTable, Totals, type BusinessProps, type MailLine } from './parts';
 import { styles } from './theme';
 
-export interface OrderNoticeProps {
+export interface OrderNoticeProps extends BusinessProps {
   shop: MailShop;
   reference: string;
   placedAt: string;
@@ -27,6 +27,7 @@ export function OrderNoticeMail(p: OrderNoticeProps) {
         {p.customerEmail ? <Text style={{ ...styles.text, margin: '0 0 4px' }}>E-mail: {p.customerEmail}</Text> : null}
         {p.customerPhone ? <Text style={{ ...styles.text, margin: '0 0 4px' }}>Phone: {p.customerPhone}</Text> : null}
       </Section>
+      <BusinessLines companyName={p.companyName} purchaseOrder={p.purchaseOrder} />
       <LinesTable lines={p.lines} />
       <Totals rows={[['Total', p.totalCents]]} />
       <Section style={{ margin: '16px 0' }}>

@@ -1,9 +1,10 @@
 // Pieces the shop's mails share: a button link, an address, the order's lines and its totals. Text only, escaped
 // by React: product names, addresses and settings can never add markup.
-import { Column, Link, Row, Text } from '@react-email/components';
+import { Column, Link, Row, Section, Text } from '@react-email/components';
 import { Fragment, type ReactNode } from 'react';
 import type { Address } from '../../checkout/address';
 import { addressLines } from '../../checkout/address-lines';
+import { COMPANY_LABEL, PURCHASE_ORDER_LABEL } from '../../checkout/contact';
 import { formatCents } from '../../core/format/money';
 import { styles } from './theme';
 
@@ -114,5 +115,23 @@ export function Totals({ rows, strongLast = true }: { rows: [string, number][]; 
         })}
       </tbody>
     </table>
+  );
+}
+
+/** The buyer's company and PO number, as the order keeps them (null or absent when not given). */
+export interface BusinessProps {
+  companyName?: string | null;
+  purchaseOrder?: string | null;
+}
+
+/** One line each for the company and the PO number, only those given; nothing for an order without them. */
+export function BusinessLines({ companyName, purchaseOrder }: BusinessProps) {
+  if (!companyName && !purchaseOrder) return null;
+  const line = { ...styles.text, margin: '0 0 4px' };
+  return (
+    <Section style={{ margin: '0 0 12px' }}>
+      {companyName ? <Text style={line}>{COMPANY_LABEL}: {companyName}</Text> : null}
+      {purchaseOrder ? <Text style={line}>{PURCHASE_ORDER_LABEL}: {purchaseOrder}</Text> : null}
+    </Section>
   );
 }

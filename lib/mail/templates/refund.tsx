@@ -2,10 +2,10 @@
 import { Section, Text } from '@react-email/components';
 import { formatCents } from '../../core/format/money';
 import { MailLayout, type MailShop } from './layout';
-import { Totals } from './parts';
+import { BusinessLines, Totals, type BusinessProps } from './parts';
 import { styles } from './theme';
 
-export interface RefundProps {
+export interface RefundProps extends BusinessProps {
   shop: MailShop;
   reference: string;
   customerName: string | null;
@@ -26,6 +26,7 @@ export function RefundMail(p: RefundProps) {
         We have refunded <strong>{formatCents(p.amountCents)}</strong> for order <strong>{p.reference}</strong> to the
         card you paid with. It can take 5 to 10 business days to show on your statement.
       </Text>
+      <BusinessLines companyName={p.companyName} purchaseOrder={p.purchaseOrder} />
       <Totals
         rows={[
           ['Refunded', p.amountCents],

@@ -1,4 +1,4 @@
-// POST /api/checkout/address — saves the buyer's e-mail address and their shipping and billing address onto their open
+// POST /api/checkout/address — saves the buyer's e-mail address, optional company and PO number, their shipping and billing address onto their open
 // checkout (and its PaymentIntent) before the card is charged. Only the browser that started the checkout may do this. For a
 // signed-in customer the addresses and name are also kept in their account, after the answer is sent: that never
 // delays or fails the payment (a failure is logged).
@@ -33,11 +33,17 @@ export const POST = defineRoute(
     if (!parsed.success) {
       const emailIssue = parsed.error.issues.find((i) => i.path[0] === 'email');
       if (emailIssue) throw new CheckoutError(400, 'invalid_email', emailIssue.message, { email: emailIssue.message });
+      const business = parsed.error.issues.filter((i) => i.path[0] === 'company' || i.path[0] === 'purchaseOrder');
+      if (business.length) {
+        const details = Object.fromEntries(business.map((i) => [String(i.path[0]), i.message]));
+        throw new CheckoutError(400, 'invalid_business', business[0]!.message, details);
+      }
       throw new CheckoutError(400, 'invalid_request', `Invalid address: ${describeIssues(parsed.error)}`);
     }
-    const { checkoutId, email, sameAsShipping, shipping, billing } = parsed.data;
+    const { checkoutId, email, company, purchaseOrder, sameAsShipping, shipping, billing } = parsed.data;
     const addresses = { shipping, billing: billing ?? emptyAddress(), sameAsShipping };
-    await saveCheckoutAddresses({ checkoutId, allowedCheckoutIds: await browserCheckoutIds(), email, addresses });
+    const business = { companyName: company, purchaseOrder };
+    await saveCheckoutAddresses({ checkoutId, allowedCheckoutIds: await browserCheckoutIds(), email, business, addresses });
     const user = await getCurrentUser().catch(() => null);
     if (user) keepInAccount(user, resolveAddresses(addresses), requestId);
     return Response.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });

@@ -47,7 +47,8 @@ export function ChoiceSelects({ model, selection, onChange, labels, className }:
         <select aria-label={labels.size} className={className} value={selection.size ?? ''} onChange={(e) => change(choose(model, selection, { size: e.target.value }))}>
           {sizes.map((o) => (
             <option key={o.value} value={o.value} disabled={o.disabled}>
-              {o.label}
+              {/* A ring's size is a bare number: its words say what it is ('Ring size 7'); lengths carry their inch mark. */}
+              {model.ringSizeInfo ? `Ring size ${o.label}` : o.label}
             </option>
           ))}
         </select>

@@ -15,7 +15,7 @@ import { effectivePackSize, quantityProblem, smallestQuantity } from '../purchas
 import { breakFor, breakSpecification, discountedCents } from '../purchase/volume-pricing';
 import type { Product } from '../catalog/types';
 import type { CartSpecifications } from '../purchase/types';
-import { specificationsText } from '../purchase/labels';
+import { specificationEntries, specificationsText } from '../purchase/labels';
 import { toCents } from '../core/format/money';
 import { canonicalRingSize } from '../catalog/ring-sizes';
 import { CheckoutError, EMPTY_CART_MESSAGE } from './errors';
@@ -95,6 +95,15 @@ export function optionProblem(product: Product, spec: CheckoutLineInput['specifi
   return `${product.name} is not available with the chosen options.`;
 }
 
+/** The product's name, with the line's size where a size run splits it into lines: 'Halo Ring (Ring Size: 7)'. */
+function sizedName(product: Product, line: CheckoutLineInput): string {
+  const selection = normalizeSelection(product, line.specifications);
+  const size = selection?.size
+    ? specificationEntries({ size: selection.size, style: selection.style }, product.category).find((e) => e.label !== 'Style')
+    : undefined;
+  return size ? `${product.name} (${size.label}: ${size.value})` : product.name;
+}
+
 /**
  * Quantities the products cannot be bought in (below the MOQ, or not whole packs) are refused: the cart rounds to its
  * snapshot's rule, so this is a stale snapshot or a forged request. The error names every such product's rule, so
@@ -102,16 +111,20 @@ export function optionProblem(product: Product, spec: CheckoutLineInput['specifi
  */
 function refuseQuantities(lines: CheckoutLineInput[], products: ReadonlyMap<string, Product>): void {
   const refused = new Map<string, Product>();
+  let firstLine: CheckoutLineInput | null = null;
   for (const line of lines) {
     const product = products.get(line.productId);
-    if (product && quantityProblem(line.quantity, product) !== null) refused.set(product.id, product);
+    if (product && quantityProblem(line.quantity, product) !== null) {
+      refused.set(product.id, product);
+      firstLine ??= line;
+    }
   }
   const [first] = refused.values();
-  if (!first) return;
+  if (!first || !firstLine) return;
   const min = smallestQuantity(first);
   const pack = effectivePackSize(first.pack_size);
   const rule = pack > 1 ? `is sold in packs of ${pack}, at least ${min}` : `has a minimum order of ${min}`;
-  throw new CheckoutError(422, 'quantity_not_allowed', `${first.name} ${rule}. Please update your cart.`, {
+  throw new CheckoutError(422, 'quantity_not_allowed', `${sizedName(first, firstLine)} ${rule}. Please update your cart.`, {
     rules: [...refused.values()].map((product) => ({
       productId: product.id,
       moq: product.moq,

@@ -108,7 +108,7 @@ describe('a ring bought by size at checkout', () => {
       expect([belowMoq.status, belowMoq.code, belowMoq.message]).toEqual([
         422,
         'quantity_not_allowed',
-        'Probe Halo Ring has a minimum order of 3. Please update your cart.',
+        'Probe Halo Ring (Ring Size: 7) has a minimum order of 3. Please update your cart.',
       ]);
       expect(await countCheckouts()).toBe(before);
     }));

@@ -93,9 +93,14 @@ async function control(path: string, init: RequestInit = {}) {
 export const setDelivery = (mode: { copies?: number; delayMs?: number; webhookUrl?: string; retryDelaysMs?: number[] }) =>
   control('/__control/delivery', { method: 'POST', body: JSON.stringify(mode) });
 export const waitForDeliveries = () => control('/__control/idle');
-/** Back to the stand-in's delivery as the shop's own webhook gets it, for the suites that came after. */
-export const restoreDelivery = () =>
-  setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+/**
+ * Back to the stand-in's delivery as the shop's own webhook gets it, for the suites that came after. This suite's
+ * deliveries finish first: one still retrying would go on, at the long delays, into the next suite's wait.
+ */
+export async function restoreDelivery(): Promise<void> {
+  await waitForDeliveries();
+  await setDelivery({ webhookUrl: `${process.env.SITE_URL}/api/stripe/webhook`, retryDelaysMs: [1000, 2000, 4000, 8000, 16000, 30000] });
+}
 export const eventsFor = (paymentIntent: string) =>
   control(`/__control/events?payment_intent=${paymentIntent}`) as Promise<{
     data: { type: string; attempts: { status: number | null }[]; delivered: boolean }[];

@@ -21,12 +21,20 @@ async function pagesOnEveryWorker(pages: string[]) {
   return pages.flatMap((url) => [...byServer.get(url.startsWith(serverA) ? serverA : serverB)!].map(([worker, agent]) => ({ url, worker, agent })));
 }
 
-/** Asks `url` through `agent` until worker `worker` answers `ok`; ms to that answer, or Infinity after `limit`. */
+/**
+ * Asks `url` through `agent` until worker `worker` answers `ok`; ms to that answer, or Infinity after `limit`. A server
+ * closes a connection idle for its keep-alive time (5 s) and the agent's next one may reach another worker: that
+ * connection is dropped and a new one opened until it reaches `worker` again.
+ */
 async function until(target: { url: string; worker: string; agent: Agent }, ok: (a: WorkerAnswer) => boolean, limit: number) {
   const since = Date.now();
   while (Date.now() - since < limit) {
     const answer = await getVia(target.url, target.agent);
-    if (answer.worker === target.worker && ok(answer)) return Date.now() - since;
+    if (answer.worker !== target.worker) {
+      target.agent.destroy();
+      continue;
+    }
+    if (ok(answer)) return Date.now() - since;
     await new Promise((r) => setTimeout(r, 20));
   }
   return Infinity;

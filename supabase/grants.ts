@@ -61,13 +61,14 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   payment_totals: { authenticated: ['SELECT'] },
   order_hour_zones: { authenticated: ['SELECT'] },
   order_hours: { authenticated: ['SELECT'] },
-  customers: { authenticated: ['SELECT'] },
+  customers: { authenticated: ['SELECT', 'UPDATE(tax_exempt, tax_exempt_reason)'] },
+  shipping_methods: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'], service_role: ['SELECT'] },
   checkout_sessions: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   shop_settings: {
-    anon: ['SELECT(id, shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, updated_at)'],
+    anon: ['SELECT(id, shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, updated_at, tax_enabled, tax_codes, ship_from, min_order_cents)'],
     authenticated: [
-      'SELECT(id, shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, updated_at)',
-      'UPDATE(shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, notify_email, updated_at, updated_by)',
+      'SELECT(id, shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, updated_at, tax_enabled, tax_codes, ship_from, min_order_cents)',
+      'UPDATE(shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, notify_email, updated_at, updated_by, tax_enabled, tax_codes, ship_from, min_order_cents)',
     ],
     service_role: ['SELECT'],
   },

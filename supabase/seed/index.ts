@@ -13,7 +13,7 @@ import { generateOrders } from './orders';
 import { PAGES } from './pages';
 import { DEMO_CUSTOMER_ADDRESSES, DEMO_USERS, ensureUser } from './people';
 import { insertCatalog, insertOrders, insertPages, insertPeople } from './write';
-import { insertShopSettings } from './shop-settings';
+import { insertShippingAndTax, insertShopSettings } from './shop-settings';
 
 export { serviceClient } from './client';
 export { DEMO_USERS } from './people';
@@ -135,6 +135,7 @@ export async function seedAll(opts: SeedOptions): Promise<SeedSummary> {
       summary.images = await insertCatalog(tx, catalog.products, imageUrls);
       await insertPages(tx, PAGES);
       await insertShopSettings(tx);
+      await insertShippingAndTax(tx);
       await insertPeople(tx, {
         adminId,
         customerId,

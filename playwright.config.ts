@@ -9,7 +9,7 @@ const mobile = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 // Journeys of one layout only (the desktop dropdown, the mobile menu) carry @desktop-only or @mobile-only in their title.
 const desktopOnly = /@desktop-only/;
 const mobileOnly = /@mobile-only/;
-const CATALOG_CHANGING = ['**/checkout.spec.ts', '**/search-capped.spec.ts', '**/account.spec.ts', '**/admin-catalog.spec.ts', '**/order-mail.spec.ts', '**/wholesale.spec.ts', '**/quotes.spec.ts', '**/admin-catalog-list.spec.ts', '**/storefront.spec.ts', '**/sizes.spec.ts'];
+const CATALOG_CHANGING = ['**/checkout.spec.ts', '**/search-capped.spec.ts', '**/account.spec.ts', '**/admin-catalog.spec.ts', '**/order-mail.spec.ts', '**/wholesale.spec.ts', '**/quotes.spec.ts', '**/admin-catalog-list.spec.ts', '**/storefront.spec.ts', '**/sizes.spec.ts', '**/shipping-estimate.spec.ts', '**/checkout-charges.spec.ts'];
 // Journeys that time how fast something happens run last, alone, so no other journey's work is in their figures.
 const TIMED = ['**/two-servers-admin.spec.ts'];
 // Stopping a server under load counts on its answers arriving in time: it runs after everything else, on a quiet machine.

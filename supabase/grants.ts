@@ -61,7 +61,10 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   payment_totals: { authenticated: ['SELECT'] },
   order_hour_zones: { authenticated: ['SELECT'] },
   order_hours: { authenticated: ['SELECT'] },
-  customers: { authenticated: ['SELECT', 'UPDATE(tax_exempt, tax_exempt_reason)'] },
+  customers: {
+    authenticated: ['SELECT', 'UPDATE(tax_exempt, tax_exempt_reason)'],
+    service_role: ['SELECT(user_id, tax_exempt, tax_exempt_reason)'],
+  },
   shipping_methods: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'], service_role: ['SELECT'] },
   checkout_sessions: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   shop_settings: {

@@ -9,6 +9,7 @@ import { PageLinks } from '@/components/shop/page-links';
 import type { AccountOrder, AccountOrderItem, OrdersPage } from '@/lib/account/types';
 import { formatCents } from '@/lib/core/format/money';
 import { COMPANY_LABEL, PURCHASE_ORDER_LABEL } from '@/lib/checkout/contact';
+import { ChargesList } from '@/components/ui/charges-list';
 import { creditNoteLinkLabel, DOWNLOAD_INVOICE } from '@/lib/documents/labels';
 import type { DocumentRef } from '@/lib/documents/paths';
 import { statusBadgeClass, statusLabel } from '@/lib/orders/status';
@@ -101,6 +102,7 @@ function DocumentLinks({ documents }: { documents: DocumentRef[] }) {
   );
 }
 
+
 function OrderCard({ order }: { order: AccountOrder }) {
   return (
     <li className="rounded-lg border border-stone-line bg-white" data-testid="account-order">
@@ -134,6 +136,7 @@ function OrderCard({ order }: { order: AccountOrder }) {
           <Item key={item.id} item={item} />
         ))}
       </ul>
+      <ChargesList charges={order.charges} totalCents={order.totalCents} tone="shop" />
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-line px-5 py-3">
         <DocumentLinks documents={order.documents} />
         <div className="ml-auto">

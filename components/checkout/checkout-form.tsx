@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { CheckoutPrefill } from '@/lib/account/types';
 import { emptyAddress, validateCheckoutAddresses, type Address, type AddressErrors, type AddressField } from '@/lib/checkout/address';
-import { CHECKOUT_ADDRESS_PATH, type CheckoutErrorResponse, type CheckoutSessionResponse } from '@/lib/checkout/api';
+import { CHECKOUT_ADDRESS_PATH, type CheckoutErrorResponse, type CheckoutSessionResponse, type DeliveryQuote } from '@/lib/checkout/api';
 import { billingDetails } from '@/lib/checkout/browser-payment';
 import { emailError, type BusinessErrors } from '@/lib/checkout/contact';
 import { ADDRESS_BANNER, ADDRESS_SAVE_FAILED, NOT_READY_MESSAGE, PAYMENT_FAILED_FALLBACK } from '@/lib/checkout/errors';
@@ -14,6 +14,8 @@ import { formatCents } from '@/lib/core/format/money';
 import { AddressFieldset } from './address-fieldset';
 import { BusinessFields } from './business-fields';
 import { OrderSummary } from './order-summary';
+import { ShippingMethods } from './shipping-methods';
+import { useDelivery } from './use-delivery';
 import type { PaymentMethodHandle } from './payment-method';
 import { TestCardForm } from './test-card-form';
 import { TextField } from '../ui/field';
@@ -47,6 +49,12 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
   const [banner, setBanner] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [paymentError, setPaymentError] = useState<string | null>(null);
+  const [methodId, setMethodId] = useState<string | null>(null);
+  const delivery = useDelivery(session.checkoutId, shipping, methodId);
+  const quote = delivery.state.status === 'ready' ? delivery.state.quote : null;
+  const totalCents = quote?.totalCents ?? session.totalCents;
+  // Pay waits while shipping and tax for a complete address are being worked out.
+  const pricing = delivery.state.status === 'loading';
   const payment = useRef<PaymentMethodHandle | null>(null);
   const register = useCallback((handle: PaymentMethodHandle | null) => {
     payment.current = handle;
@@ -90,7 +98,15 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
       const saved = await fetch(CHECKOUT_ADDRESS_PATH, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ checkoutId: session.checkoutId, email: email.trim(), company, purchaseOrder, ...addresses }),
+        body: JSON.stringify({
+          checkoutId: session.checkoutId,
+          email: email.trim(),
+          company,
+          purchaseOrder,
+          ...addresses,
+          shippingMethodId: quote?.methodId ?? null,
+          expectedTotalCents: totalCents,
+        }),
       }).catch(() => null);
       if (!saved?.ok) {
         const body = ((await saved?.json().catch(() => null)) ?? {}) as CheckoutErrorResponse;
@@ -105,6 +121,10 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
           window.scrollTo({ top: 0, behavior: 'smooth' });
         } else if (body.code === 'invalid_address' && details?.shipping) {
           showAddressErrors({ shipping: details.shipping ?? {}, billing: details.billing ?? {} });
+        } else if (body.code === 'total_changed' && body.details && 'delivery' in body.details) {
+          // The buyer sees the new total before paying it.
+          delivery.settle(body.details.delivery as DeliveryQuote);
+          setPaymentError(body.error);
         } else {
           setPaymentError(body.error || ADDRESS_SAVE_FAILED);
         }
@@ -146,7 +166,7 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-12">
         <div className="lg:order-2">
           <div className="lg:sticky lg:top-24">
-            <OrderSummary lines={session.lines} totalCents={session.totalCents} />
+            <OrderSummary lines={session.lines} totalCents={session.totalCents} delivery={quote} />
           </div>
         </div>
 
@@ -195,6 +215,13 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
               disabled={processing}
               onChange={edit('shipping')}
             />
+          </section>
+
+          <section aria-labelledby="shipping-method-heading" className="flex flex-col gap-4">
+            <h2 id="shipping-method-heading" className="text-2xl">
+              Shipping Method
+            </h2>
+            <ShippingMethods state={delivery.state} chosen={methodId} disabled={processing} onChoose={setMethodId} />
           </section>
 
           <section aria-labelledby="billing-heading" className="flex flex-col gap-4">
@@ -253,8 +280,8 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
             )}
             <button
               type="submit"
-              disabled={processing}
-              aria-busy={processing || undefined}
+              disabled={processing || pricing}
+              aria-busy={processing || pricing || undefined}
               className="btn-primary h-12 w-full disabled:cursor-not-allowed"
             >
               {processing ? (
@@ -265,7 +292,7 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
               ) : (
                 <>
                   <Lock aria-hidden className="size-4" />
-                  Pay <span className="tabular">{formatCents(session.totalCents)}</span>
+                  Pay <span className="tabular">{formatCents(totalCents)}</span>
                 </>
               )}
             </button>

@@ -5,6 +5,7 @@ import { canOptimize } from '@/components/shop/listing/image-srcset';
 import type { Address } from '@/lib/checkout/address';
 import { COMPANY_LABEL, PURCHASE_ORDER_LABEL } from '@/lib/checkout/contact';
 import { formatCents } from '@/lib/core/format/money';
+import { chargeRows, chargesNote } from '@/lib/documents/charges';
 import { DOWNLOAD_INVOICE } from '@/lib/documents/labels';
 import type { ConfirmationOrder } from '@/lib/orders/confirmation';
 import { AddressLines } from '../ui/address-lines';
@@ -20,6 +21,37 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
         fallback={<p className="mt-2 text-sm text-stone-muted">N/A</p>}
       />
     </section>
+  );
+}
+
+/** Subtotal, shipping and tax (none for an order of goods only), the total, and why no tax was charged. */
+function Summary({ order }: { order: ConfirmationOrder }) {
+  const rows = chargeRows(order.charges, order.totalCents);
+  const note = chargesNote(order.charges);
+  return (
+    <div className="mt-4 ml-auto w-full sm:max-w-sm" data-testid="confirmation-summary">
+      {rows.length > 0 && (
+        <dl className="space-y-1.5 text-sm">
+          {rows.map((row) => (
+            <div key={row.label} className="flex items-baseline justify-between gap-6" data-testid="confirmation-charge">
+              <dt className="text-ink-soft">{row.label}</dt>
+              <dd className="tabular text-ink">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <dl className={`flex items-baseline gap-6 ${rows.length > 0 ? 'mt-3 justify-between border-t border-stone-line pt-3' : 'justify-end'}`}>
+        <dt className="font-medium">Total</dt>
+        <dd className="tabular font-serif text-2xl" data-testid="confirmation-total">
+          {formatCents(order.totalCents)}
+        </dd>
+      </dl>
+      {note && (
+        <p className="mt-2 text-sm text-stone-muted" data-testid="confirmation-tax-note">
+          {note}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -115,12 +147,7 @@ export function OrderConfirmation({ order }: { order: ConfirmationOrder }) {
             </li>
           ))}
         </ul>
-        <dl className="mt-4 flex items-baseline justify-end gap-6">
-          <dt className="font-medium">Total</dt>
-          <dd className="tabular font-serif text-2xl" data-testid="confirmation-total">
-            {formatCents(order.totalCents)}
-          </dd>
-        </dl>
+        <Summary order={order} />
       </section>
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">

@@ -6,6 +6,7 @@ import type { Tx } from '../core/db';
 import { isCategory, productPath, type Category } from '../catalog/categories';
 import { getProductsByIds } from '../catalog/product';
 import { listDocumentsForOrders } from '../documents/store';
+import { readCharges, type ChargeColumns } from '../documents/charges';
 import { totalPagesFor } from '../core/pagination';
 import { choicesEntries, priceRuleText, readLineChoices } from '../purchase/line-choices';
 import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
@@ -17,7 +18,7 @@ import { env } from '../core/env';
 import type { AccountOrder, OrdersPage } from './types';
 import { ACTIVE_SQL } from '../catalog/status';
 
-interface OrderRow {
+interface OrderRow extends ChargeColumns {
   id: string;
   order_reference: string | null;
   status: string;
@@ -52,7 +53,8 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
   if (total === 0) return { orders: [], page, totalPages, total };
 
   const orders = await tx<OrderRow[]>`
-    select id, order_reference, status, total_amount, created_at, carrier, tracking_number, company_name, purchase_order
+    select id, order_reference, status, total_amount, created_at, carrier, tracking_number, company_name, purchase_order,
+           goods_cents, shipping_method, shipping_cents, tax_cents, tax_breakdown, tax_exempt_reason
       from public.orders
      where user_id = ${userId}
      order by created_at desc, id desc
@@ -102,6 +104,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
       dateLabel: formatDate(o.created_at, timeZone),
       status: o.status,
       totalCents: Number(o.total_amount),
+      charges: readCharges(o),
       companyName: o.company_name,
       purchaseOrder: o.purchase_order,
       items: byOrder.get(o.id) ?? [],

@@ -3,6 +3,7 @@ import type { Category } from '../catalog/categories';
 import type { SpecificationEntry } from '../purchase/labels';
 import type { Address, PostalAddress } from '../checkout/address';
 import type { DocumentRef } from '../documents/paths';
+import type { OrderCharges } from '../documents/charges';
 
 export const ACCOUNT_TABS = ['orders', 'quotes', 'addresses', 'profile'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
@@ -45,7 +46,9 @@ export interface AccountOrder {
   /** The day it was placed, in the shop's time zone. */
   dateLabel: string;
   status: string;
+  /** goods + shipping + tax. */
   totalCents: number;
+  charges: OrderCharges;
   /** The buyer's company and PO number, when given at checkout. */
   companyName: string | null;
   purchaseOrder: string | null;

@@ -1,6 +1,7 @@
 // The address-save request body, validated by the route handler (server side only, so zod stays out of the form).
 import { z } from 'zod';
 import { optionalText, text } from '../core/validation/text';
+import { MAX_CHARGE_CENTS } from './pricing';
 import { COMPANY_NAME_MAX, emailError, EMAIL_INVALID, PURCHASE_ORDER_MAX } from './contact';
 
 const field = text({ max: 200 }).default('');
@@ -33,5 +34,15 @@ export const saveAddressesSchema = z.object({
   sameAsShipping: z.boolean().default(true),
   shipping: addressSchema,
   billing: addressSchema.optional(),
+  shippingMethodId: z.uuid().nullable().default(null),
+  /** The total shown next to Pay: the save is refused with the new total when it changed. */
+  expectedTotalCents: z.number().int().min(0).max(MAX_CHARGE_CENTS).nullable().default(null),
 });
 export type SaveAddressesInput = z.infer<typeof saveAddressesSchema>;
+
+/** Body of the shipping-and-tax call: the shipping address as typed so far and the method chosen. */
+export const deliveryRequestSchema = z.object({
+  checkoutId: z.uuid(),
+  shipping: addressSchema,
+  methodId: z.uuid().nullable().default(null),
+});

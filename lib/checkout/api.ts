@@ -2,6 +2,8 @@
 import type { CheckoutErrorCode } from './errors';
 import type { AddressErrors } from './address';
 import type { PricedLine } from './pricing';
+import type { ShippingRate } from '../shipping/rates';
+import type { TaxPart } from '../tax/parts';
 
 export interface CheckoutSessionResponse {
   checkoutId: string;
@@ -21,5 +23,20 @@ export interface CheckoutErrorResponse {
 
 export const CHECKOUT_SESSION_PATH = '/api/checkout/session';
 export const CHECKOUT_ADDRESS_PATH = '/api/checkout/address';
+export const CHECKOUT_DELIVERY_PATH = '/api/checkout/delivery';
+
+/** What the checkout shows and charges for the shipping address and method (lib/checkout/delivery.ts). */
+export interface DeliveryQuote {
+  /** The methods that reach the address, with their prices; the shop's default first. */
+  rates: ShippingRate[];
+  methodId: string | null;
+  goodsCents: number;
+  shippingCents: number;
+  taxCents: number;
+  taxBreakdown: TaxPart[];
+  /** Why no tax is charged (the buyer's exemption), or null. */
+  taxExemptReason: string | null;
+  totalCents: number;
+}
 /** Largest request body the checkout handlers read. */
 export const MAX_CHECKOUT_BODY_BYTES = 256 * 1024;

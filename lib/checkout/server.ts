@@ -8,11 +8,14 @@ import { stripe, type Stripe } from '../payments/stripe';
 import { resolveAddresses, validateCheckoutAddresses, type Address, type CheckoutAddresses } from './address';
 import type { BusinessDetails } from './contact';
 import { isCountryCode } from './countries';
-import { ADDRESS_BANNER, CheckoutError } from './errors';
+import { ADDRESS_BANNER, CheckoutError, minimumMessage, totalChangedMessage } from './errors';
 import type { CheckoutLineInput } from './lines';
-import type { CheckoutSessionResponse } from './api';
+import type { CheckoutSessionResponse, DeliveryQuote } from './api';
 import { priceCheckout, type PricedCheckout } from './pricing';
+import { priceDelivery } from './delivery';
 import { logError } from '../core/log';
+import { readCheckoutSettings } from '../shipping/methods';
+import { shortOfMinimum } from '../shipping/rates';
 
 /** What opening a checkout answers with: the route handler sends it as is. */
 export type CheckoutSession = CheckoutSessionResponse;
@@ -32,7 +35,12 @@ export async function createCheckout(input: {
 }): Promise<CheckoutSession> {
   const products = await getProductsByIds(input.lines.map((l) => l.productId));
   const priced = priceCheckout(input.lines, new Map(products.map((p) => [p.id, p])));
-  const record = await asServiceRole((tx) => insertCheckoutRecord(tx, { priced, userId: input.userId, quoteId: null }));
+  const record = await asServiceRole(async (tx) => {
+    const { minOrderCents } = await readCheckoutSettings(tx);
+    const short = shortOfMinimum(priced.totalCents, minOrderCents);
+    if (short > 0) throw new CheckoutError(400, 'below_minimum', minimumMessage(minOrderCents!, short));
+    return insertCheckoutRecord(tx, { priced, userId: input.userId, quoteId: null });
+  });
   return attachPaymentIntent(record, priced);
 }
 
@@ -48,8 +56,9 @@ export async function insertCheckoutRecord(
   input: { priced: PricedCheckout; userId: string | null; quoteId: string | null },
 ): Promise<CheckoutRecord> {
   const [record] = await tx<CheckoutRecord[]>`
-    insert into public.checkout_sessions (user_id, lines, amount, currency, quote_id)
-    values (${input.userId}, ${tx.json(input.priced.lines as never)}, ${input.priced.totalCents}, ${input.priced.currency}, ${input.quoteId})
+    insert into public.checkout_sessions (user_id, lines, amount, goods_cents, currency, quote_id)
+    values (${input.userId}, ${tx.json(input.priced.lines as never)}, ${input.priced.totalCents}, ${input.priced.totalCents},
+            ${input.priced.currency}, ${input.quoteId})
     returning id, order_id, payment_intent_id`;
   return record!;
 }
@@ -107,7 +116,9 @@ function toStripeAddress(a: Address) {
 
 /**
  * Validates the addresses with the rules and saves them onto the open checkout record and its PaymentIntent
- * (shipping). `allowedCheckoutIds` comes from the browser's signed checkout cookie.
+ * (shipping), then prices shipping and tax for the saved shipping address (delivery.ts). The buyer pays only the
+ * total they were shown: when it is not `expectedTotalCents`, the answer is 409 with the new figures.
+ * `allowedCheckoutIds` comes from the browser's signed checkout cookie.
  */
 export async function saveCheckoutAddresses(input: {
   checkoutId: string;
@@ -117,7 +128,11 @@ export async function saveCheckoutAddresses(input: {
   /** Company and PO number, checked by the route's schema; null when not given. */
   business?: BusinessDetails;
   addresses: CheckoutAddresses;
-}): Promise<void> {
+  /** The shipping method the buyer chose; null: the shop's default for the address. */
+  shippingMethodId?: string | null;
+  /** The total the buyer was shown next to Pay; null: not checked. */
+  expectedTotalCents?: number | null;
+}): Promise<DeliveryQuote> {
   if (!input.allowedCheckoutIds.includes(input.checkoutId)) {
     throw new CheckoutError(404, 'not_found', 'This checkout was not found. Please reload the page.');
   }
@@ -133,24 +148,20 @@ export async function saveCheckoutAddresses(input: {
   if (!isCountryCode(shipping.country) || !isCountryCode(billing.country)) {
     throw new CheckoutError(400, 'invalid_address', 'Please choose a country from the list.');
   }
-  const [record] = await asServiceRole(
-    (tx) => tx<{ payment_intent_id: string | null }[]>`
-      update public.checkout_sessions
-         set shipping_address = ${tx.json(shipping)}, billing_address = ${tx.json(billing)}, email = ${input.email},
-             company_name = ${business.companyName}, purchase_order = ${business.purchaseOrder}
-       where id = ${input.checkoutId} and status = 'open'
-       returning payment_intent_id`,
-  );
-  if (!record) throw new CheckoutError(409, 'not_open', 'This checkout is already complete. Please reload the page.');
-  if (!record.payment_intent_id) return;
-  try {
-    await stripe().paymentIntents.update(record.payment_intent_id, {
+  // The addresses, e-mail and business details are saved with the shipping and tax priced for them, in one
+  // transaction; the PaymentIntent gets its amount and the shipping address (for Stripe's receipt) in one call.
+  const quote = await priceDelivery({
+    checkoutId: input.checkoutId,
+    to: shipping,
+    methodId: input.shippingMethodId ?? null,
+    details: { billing, email: input.email, ...business },
+    intent: {
       shipping: { name: shipping.full_name, phone: shipping.phone, address: toStripeAddress(shipping) },
       receipt_email: input.email,
-    });
-  } catch (err) {
-    // The record holds the addresses and e-mail the order is written from; the PaymentIntent's copy is for Stripe's
-    // receipt and dashboard.
-    logError('checkout: could not copy the shipping address to the PaymentIntent', err);
+    },
+  });
+  if (input.expectedTotalCents != null && input.expectedTotalCents !== quote.totalCents) {
+    throw new CheckoutError(409, 'total_changed', totalChangedMessage(quote.totalCents), { delivery: quote });
   }
+  return quote;
 }

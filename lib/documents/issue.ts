@@ -13,6 +13,7 @@ import { orderReference } from '../checkout/order-reference';
 import type { Address } from '../checkout/address';
 import { isCategory } from '../catalog/categories';
 import { choicesText, readLineChoices } from '../purchase/line-choices';
+import { readCharges, type ChargeColumns, type OrderCharges } from './charges';
 import type { DocumentLine, DocumentSnapshot } from './types';
 
 export interface InvoiceInput {
@@ -23,8 +24,11 @@ export interface InvoiceInput {
   placedAt: Date;
   buyer: DocumentSnapshot['buyer'];
   lines: DocumentLine[];
+  /** goods + shipping + tax. */
   totalCents: number;
   currency: string;
+  /** Goods, shipping and tax apart; absent: the invoice bills goods alone (its subtotal is its total). */
+  charges?: OrderCharges;
 }
 
 export interface Issued {
@@ -55,9 +59,20 @@ export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<IssuedI
     lines: input.lines,
     currency: input.currency,
     totalCents: input.totalCents,
+    ...(input.charges ? { charges: snapshotCharges(input.charges) } : {}),
   };
   return issue<IssuedInvoice>(tx, 'invoice', input.orderId, null, input.totalCents, snapshot);
 }
+
+/** The charges as the snapshot keeps them: these fields alone, whatever else the caller's object holds. */
+const snapshotCharges = (c: OrderCharges): OrderCharges => ({
+  goodsCents: c.goodsCents,
+  shippingMethod: c.shippingMethod,
+  shippingCents: c.shippingCents,
+  taxCents: c.taxCents,
+  taxBreakdown: c.taxBreakdown.map((t) => ({ name: t.name, rate: t.rate, cents: t.cents })),
+  taxExemptReason: c.taxExemptReason,
+});
 
 export interface IssuedCreditNote extends Issued {
   refundId: string;
@@ -76,8 +91,8 @@ interface InvoiceRow {
  * theirs when Stripe reports them succeeded (the webhook calls this again). Returns the notes issued now.
  */
 export async function issueCreditNotes(tx: Tx, orderId: string): Promise<IssuedCreditNote[]> {
-  const refunds = await tx<{ id: string; amount: string; provider_transaction_id: string }[]>`
-    select t.id, t.amount, t.provider_transaction_id from public.transactions t
+  const refunds = await tx<{ id: string; amount: string; provider_transaction_id: string; tax_cents: string | null }[]>`
+    select t.id, t.amount, t.provider_transaction_id, t.tax_cents from public.transactions t
      where t.order_id = ${orderId} and t.kind = 'refund' and t.status = 'succeeded'
        and not exists (select 1 from public.credit_notes c where c.refund_id = t.id)
      order by t.created_at, t.id`;
@@ -99,7 +114,13 @@ export async function issueCreditNotes(tx: Tx, orderId: string): Promise<IssuedC
     remaining -= amountCents;
     const snapshot: UnsignedSnapshot = {
       ...base,
-      refund: { amountCents, invoiceNumber: invoice?.number ?? null, remainingCents: Math.max(0, remaining), reference: refund.provider_transaction_id },
+      refund: {
+        amountCents,
+        invoiceNumber: invoice?.number ?? null,
+        remainingCents: Math.max(0, remaining),
+        reference: refund.provider_transaction_id,
+        taxCents: refund.tax_cents === null ? null : Number(refund.tax_cents),
+      },
     };
     const note = await issue<Issued>(tx, 'credit_note', orderId, refund.id, amountCents, snapshot);
     issued.push({ ...note, refundId: refund.id, amountCents, remainingCents: Math.max(0, remaining) });
@@ -135,7 +156,7 @@ export async function readOrderLines(tx: Tx, orderId: string): Promise<DocumentL
 /** For an order without an invoice (placed before invoices were issued): its lines and buyer as they are now. */
 async function snapshotOfOrder(tx: Tx, orderId: string): Promise<UnsignedSnapshot | null> {
   const [order] = await tx<
-    {
+    (ChargeColumns & {
       id: string;
       order_reference: string | null;
       created_at: Date;
@@ -147,9 +168,10 @@ async function snapshotOfOrder(tx: Tx, orderId: string): Promise<UnsignedSnapsho
       billing_address: Address | null;
       company_name: string | null;
       purchase_order: string | null;
-    }[]
+    })[]
   >`select id, order_reference, created_at, customer_name, customer_email, customer_phone, total_amount,
-           shipping_address, billing_address, company_name, purchase_order
+           shipping_address, billing_address, company_name, purchase_order,
+           goods_cents, shipping_method, shipping_cents, tax_cents, tax_breakdown, tax_exempt_reason
       from public.orders where id = ${orderId}`;
   if (!order) return null;
   const lines = await readOrderLines(tx, orderId);
@@ -166,5 +188,6 @@ async function snapshotOfOrder(tx: Tx, orderId: string): Promise<UnsignedSnapsho
     lines,
     currency: 'usd',
     totalCents: Number(order.total_amount),
+    charges: readCharges(order),
   };
 }

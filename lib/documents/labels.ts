@@ -18,5 +18,14 @@ export const NO_SKU = 'N/A';
 
 export const TABLE_HEADINGS = { sku: 'SKU', item: 'Item', quantity: 'Qty', unitPrice: 'Unit price', total: 'Total' } as const;
 
+/** A credit note's totals: the refund's tax share shows apart when the refund recorded one. */
+export const CREDIT_NOTE_TOTALS = {
+  invoiceTotal: 'Invoice total',
+  goodsAndShipping: 'Goods and shipping credited',
+  tax: 'Sales tax credited',
+  credited: 'Amount credited',
+  remaining: 'Remaining paid',
+} as const;
+
 /** 'Page 2 of 7'. */
 export const pageLabel = (page: number, pages: number) => `Page ${page} of ${pages}`;

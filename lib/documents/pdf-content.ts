@@ -5,7 +5,8 @@ import { addressLines } from '../checkout/address-lines';
 import { COMPANY_LABEL, PURCHASE_ORDER_LABEL } from '../checkout/contact';
 import { formatDate } from '../core/format/date';
 import { formatCents } from '../core/format/money';
-import { DOCUMENT_TITLES, NO_SKU } from './labels';
+import { chargeRows, chargesNote, SUBTOTAL_LABEL } from './charges';
+import { CREDIT_NOTE_TOTALS, DOCUMENT_TITLES, NO_SKU } from './labels';
 import type { IssuedDocument } from './types';
 
 export interface PdfLine {
@@ -78,16 +79,28 @@ export function documentContent(doc: IssuedDocument, timeZone: string): PdfConte
 
   const totals: PdfContent['totals'] = [];
   const notes: string[] = [];
-  const linesSum = s.lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   if (doc.kind === 'invoice') {
-    if (linesSum !== s.totalCents) totals.push({ label: 'Subtotal', value: formatCents(linesSum) });
+    // Subtotal, shipping and each tax; a document from before charges shows a subtotal only when the lines differ.
+    const rows = chargeRows(s.charges, s.totalCents);
+    const linesSum = s.lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+    if (rows.length > 0) totals.push(...rows.map((r) => ({ label: r.label, value: r.value })));
+    else if (linesSum !== s.totalCents) totals.push({ label: SUBTOTAL_LABEL, value: formatCents(linesSum) });
     totals.push({ label: 'Total', value: formatCents(s.totalCents), strong: true });
+    const exempt = chargesNote(s.charges);
+    if (exempt) notes.push(exempt);
     notes.push('Paid by card.');
   } else {
     const refund = s.refund;
-    totals.push({ label: 'Invoice total', value: formatCents(s.totalCents) });
-    totals.push({ label: 'Amount credited', value: formatCents(-(refund?.amountCents ?? doc.amountCents)), strong: true });
-    totals.push({ label: 'Remaining paid', value: formatCents(refund?.remainingCents ?? 0) });
+    const credited = refund?.amountCents ?? doc.amountCents;
+    const tax = refund?.taxCents;
+    totals.push({ label: CREDIT_NOTE_TOTALS.invoiceTotal, value: formatCents(s.totalCents) });
+    // The refund's share of tax, where the refund recorded one: the rest is goods and shipping.
+    if (tax != null && tax > 0) {
+      totals.push({ label: CREDIT_NOTE_TOTALS.goodsAndShipping, value: formatCents(-(credited - tax)) });
+      totals.push({ label: CREDIT_NOTE_TOTALS.tax, value: formatCents(-tax) });
+    }
+    totals.push({ label: CREDIT_NOTE_TOTALS.credited, value: formatCents(-credited), strong: true });
+    totals.push({ label: CREDIT_NOTE_TOTALS.remaining, value: formatCents(refund?.remainingCents ?? 0) });
     notes.push('Refunded to the card used for the order.');
     if (refund?.reference) notes.push(`Refund reference: ${refund.reference}`);
   }

@@ -151,18 +151,28 @@ function row(pdf: Pdf, line: PdfLine, y: number, height: number) {
   rule(pdf, y + height);
 }
 
-function totalsHeight(c: PdfContent): number {
-  return c.totals.length * 16 + 10;
+/** The totals' label column: wide enough for a tax jurisdiction's name, which wraps when longer. */
+const TOTALS_X = 280;
+const TOTALS_LABEL_W = 180;
+
+function totalRowHeight(pdf: Pdf, t: PdfContent['totals'][number]): number {
+  style(pdf, t.strong ? 'semibold' : 'regular', t.strong ? 10.5 : 9);
+  return Math.max(16, pdf.heightOfString(t.label, { width: TOTALS_LABEL_W }) + 4);
+}
+
+function totalsHeight(pdf: Pdf, c: PdfContent): number {
+  return c.totals.reduce((h, t) => h + totalRowHeight(pdf, t), 10);
 }
 
 function totals(pdf: Pdf, c: PdfContent, y: number): number {
-  const x = 330;
+  const x = TOTALS_X;
   y += 10;
   for (const t of c.totals) {
     const size = t.strong ? 10.5 : 9;
-    style(pdf, t.strong ? 'semibold' : 'regular', size, t.strong ? INK : MUTED).text(t.label, x, y, { width: 130 });
-    style(pdf, t.strong ? 'semibold' : 'regular', size).text(t.value, x + 130, y, { width: RIGHT - x - 130, align: 'right' });
-    y += 16;
+    const height = totalRowHeight(pdf, t);
+    style(pdf, t.strong ? 'semibold' : 'regular', size, t.strong ? INK : MUTED).text(t.label, x, y, { width: TOTALS_LABEL_W });
+    style(pdf, t.strong ? 'semibold' : 'regular', size).text(t.value, x + TOTALS_LABEL_W, y, { width: RIGHT - x - TOTALS_LABEL_W, align: 'right' });
+    y += height;
   }
   return y;
 }
@@ -212,7 +222,7 @@ function layout(pdf: Pdf, c: PdfContent) {
     row(pdf, line, y, height);
     y += height;
   }
-  if (y + totalsHeight(c) > BOTTOM) y = newPage();
+  if (y + totalsHeight(pdf, c) > BOTTOM) y = newPage();
   y = totals(pdf, c, y);
   notesAndFooter(pdf, c, y, newPage);
   pageFooters(pdf, c);

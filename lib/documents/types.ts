@@ -3,6 +3,7 @@
 // cents. Pure types: the issuing code, the PDF and the mails share them.
 import type { Address } from '../checkout/address';
 import type { ShopSettings } from '../settings/shop-settings';
+import type { OrderCharges } from './charges';
 
 export type DocumentKind = 'invoice' | 'credit_note';
 
@@ -32,10 +33,15 @@ export interface DocumentSnapshot {
   /** The order's lines: an invoice bills them; a credit note lists what the refunded invoice billed. */
   lines: DocumentLine[];
   currency: string;
-  /** The invoice's total (the order's), in cents. */
+  /** The invoice's total (the order's), in cents: goods + shipping + tax. */
   totalCents: number;
-  /** Credit notes only: what was refunded, against which invoice, and what remains paid after it. */
-  refund?: { amountCents: number; invoiceNumber: string | null; remainingCents: number; reference: string };
+  /** Goods, shipping and tax apart; absent from documents issued before orders charged shipping and tax. */
+  charges?: OrderCharges;
+  /**
+   * Credit notes only: what was refunded, against which invoice, and what remains paid after it. taxCents: the
+   * refund's share of sales tax; absent or null where the refund did not record one.
+   */
+  refund?: { amountCents: number; invoiceNumber: string | null; remainingCents: number; reference: string; taxCents?: number | null };
 }
 
 export interface IssuedDocument {

@@ -1,12 +1,13 @@
 import 'server-only';
-// The maintenance timer every app server runs (instrumentation.ts): abandoned checkouts, old rate-limit counters and
-// quotes past their last day.
+// The maintenance timer every app server runs (instrumentation.ts): abandoned checkouts, old rate-limit counters,
+// quotes past their last day, and tax not yet reported to Stripe Tax.
 // Several servers may run it at once; the database functions make that harmless (claimed rows, idempotent deletes).
 // On Supabase with pg_cron the database also runs the SQL part on its own schedule.
 import { asServiceRole } from '../core/db';
 import { logError } from '../core/log';
 import { sweepAbandonedCheckouts } from './checkouts';
 import { expireQuotes } from '../quotes/expire';
+import { reportUnrecordedTax } from '../tax/record';
 
 /** MAINTENANCE_INTERVAL_SECONDS: how often (default 900); 0 turns the timer off on this server. */
 export function maintenanceIntervalMs(value = process.env.MAINTENANCE_INTERVAL_SECONDS): number {
@@ -21,6 +22,7 @@ export async function runMaintenance(): Promise<void> {
     // Service role: rate-limit counters are server-only rows.
     await asServiceRole((tx) => tx`select public.purge_rate_limits()`);
     await expireQuotes();
+    await reportUnrecordedTax();
   } catch (err) {
     logError('maintenance run failed', err);
   }

@@ -6,6 +6,7 @@ import 'server-only';
 import { asServiceRole, withActor, type Tx } from '../core/db';
 import { isOrderToken } from '../documents/access';
 import { invoicePath } from '../documents/paths';
+import { readCharges, type ChargeColumns, type OrderCharges } from '../documents/charges';
 import { actorFor } from '../core/db/actor';
 import { isCategory, productPath, type Category } from '../catalog/categories';
 import { stripe } from '../payments/stripe';
@@ -50,7 +51,10 @@ export interface ConfirmationOrder {
   /** The buyer's company and PO number, when given at checkout. */
   companyName: string | null;
   purchaseOrder: string | null;
+  /** goods + shipping + tax. */
   totalCents: number;
+  /** Goods, shipping and tax apart (lib/documents/charges.ts says which rows show). */
+  charges: OrderCharges;
   shipping: Address | null;
   billing: Address | null;
   items: ConfirmationItem[];
@@ -75,7 +79,7 @@ export interface ConfirmationAccess {
 
 async function readOrder(tx: Tx, orderId: string, token: string | null = null): Promise<ConfirmationOrder | null> {
   const [order] = await tx<
-    {
+    (ChargeColumns & {
       id: string;
       order_reference: string | null;
       created_at: Date;
@@ -87,9 +91,10 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
       billing_address: Address | null;
       company_name: string | null;
       purchase_order: string | null;
-    }[]
+    })[]
   >`select id, order_reference, created_at, status, customer_name, customer_phone, total_amount,
-           shipping_address, billing_address, company_name, purchase_order
+           shipping_address, billing_address, company_name, purchase_order,
+           goods_cents, shipping_method, shipping_cents, tax_cents, tax_breakdown, tax_exempt_reason
       from public.orders where id = ${orderId}`;
   if (!order) return null;
   const items = await tx<
@@ -114,6 +119,7 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
     companyName: order.company_name,
     purchaseOrder: order.purchase_order,
     totalCents: Number(order.total_amount),
+    charges: readCharges(order),
     shipping: order.shipping_address,
     billing: order.billing_address,
     items: items.map((i) => {

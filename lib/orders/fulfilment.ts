@@ -14,6 +14,8 @@ import { issueInvoice } from '../documents/issue';
 import { enqueueMails } from '../mail/outbox';
 import { PAID_ORDER_STATUS } from './status';
 import { choicesText, lineChoices } from '../purchase/line-choices';
+import type { TaxPart } from '../tax/parts';
+import { recordOrderTax } from '../tax/record';
 
 export type PaymentIntentFacts = Pick<
   Stripe.PaymentIntent,
@@ -36,6 +38,13 @@ interface CheckoutRow {
   purchase_order: string | null;
   lines: PricedLine[];
   amount: string;
+  goods_cents: string | null;
+  shipping_method: string | null;
+  shipping_cents: string;
+  tax_cents: string;
+  tax_breakdown: TaxPart[];
+  tax_exempt_reason: string | null;
+  tax_calculation_id: string | null;
   currency: string;
   status: 'open' | 'completed' | 'amount_mismatch';
   shipping_address: Address | null;
@@ -71,7 +80,18 @@ export function paymentMatches(pi: PaymentIntentFacts, record: { amount: number;
   );
 }
 
+/**
+ * Writes the order for a succeeded payment (writeOrder), then reports its tax to Stripe Tax (lib/tax/record.ts):
+ * after the commit, as Stripe cannot join the database's transaction. A report that fails is retried by the next
+ * run for the same payment and by the maintenance sweep.
+ */
 export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<FulfilmentResult> {
+  const result = await writeOrder(pi);
+  if (result.outcome === 'fulfilled' || result.outcome === 'already_fulfilled') await recordOrderTax(result.orderId);
+  return result;
+}
+
+async function writeOrder(pi: PaymentIntentFacts): Promise<FulfilmentResult> {
   // Service role: orders, items and transactions are writable by the fulfilment only (RLS gives nobody else insert).
   return asServiceRole(async (tx) => {
     // The checkout record, locked: a second run for the same payment (the webhook and the confirmation page at once)
@@ -79,6 +99,7 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
     // fulfilled, so that everything after goes to the database at once; orders.created_at is now() as well.
     const [record] = await tx<CheckoutRow[]>`
       select id, order_id, user_id, email, company_name, purchase_order, lines, amount, currency, status, shipping_address, billing_address, quote_id,
+             goods_cents, shipping_method, shipping_cents, tax_cents, tax_breakdown, tax_exempt_reason, tax_calculation_id,
              case when status <> 'completed' and ${pi.status === 'succeeded'}
                   then 'AFJ-' || nextval('public.order_reference_seq') end as order_reference,
              now() as placed_at
@@ -107,6 +128,14 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
     const shipping = record.shipping_address ?? addressFromStripe(pi.shipping);
     const billing = record.billing_address ?? shipping;
     const reference = record.order_reference;
+    const charges = {
+      goodsCents: Number(record.goods_cents ?? record.amount),
+      shippingMethod: record.shipping_method,
+      shippingCents: Number(record.shipping_cents),
+      taxCents: Number(record.tax_cents),
+      taxBreakdown: record.tax_breakdown,
+      taxExemptReason: record.tax_exempt_reason,
+    };
     // Each line as data (lib/purchase/line-choices.ts): what every page, mail and document shows of it.
     const choices = record.lines.map((line) => lineChoices(line.specifications, { percentOff: line.percentOff, quoteReference: line.quoteReference }));
     const items = record.lines.map((line, i) => ({
@@ -131,12 +160,15 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
       tx`
         insert into public.orders
           (id, user_id, order_reference, customer_name, customer_email, customer_phone, status, total_amount,
-           shipping_address, billing_address, quote_id, company_name, purchase_order)
+           shipping_address, billing_address, quote_id, company_name, purchase_order, goods_cents, shipping_method,
+           shipping_cents, tax_cents, tax_breakdown, tax_exempt_reason, tax_calculation_id)
         values
           (${record.order_id}, ${record.user_id}, ${reference},
            ${shipping?.full_name || null}, ${record.email}, ${shipping?.phone || null}, ${PAID_ORDER_STATUS}, ${amount},
            ${shipping ? tx.json(shipping) : null}, ${billing ? tx.json(billing) : null}, ${record.quote_id},
-           ${record.company_name}, ${record.purchase_order})`.execute(),
+           ${record.company_name}, ${record.purchase_order}, ${charges.goodsCents}, ${charges.shippingMethod},
+           ${charges.shippingCents}, ${charges.taxCents}, ${tx.json(charges.taxBreakdown as never)},
+           ${charges.taxExemptReason}, ${record.tax_calculation_id})`.execute(),
       tx`
         with payment as (
           insert into public.transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
@@ -175,6 +207,7 @@ export async function fulfilPaymentIntent(pi: PaymentIntentFacts): Promise<Fulfi
         })),
         totalCents: amount,
         currency: record.currency,
+        charges,
       }),
     ]);
     return { outcome: 'fulfilled', ...ids };

@@ -22,6 +22,7 @@ import type { MailLine } from '../mail/templates/parts';
 import { RefundMail } from '../mail/templates/refund';
 import { renderMail } from '../mail/templates/render';
 import { creditNoteLink, documentLinks } from '../documents/access';
+import { chargeRows, chargesNote, readCharges, type ChargeColumns, type OrderCharges } from '../documents/charges';
 import { readOrderLines } from '../documents/issue';
 import { renderDocumentPdf } from '../documents/pdf';
 import { readCreditNote, readInvoice } from '../documents/store';
@@ -38,7 +39,9 @@ export interface OrderFacts {
   /** The buyer's company and PO number, when given at checkout. */
   companyName: string | null;
   purchaseOrder: string | null;
+  /** goods + shipping + tax. */
   totalCents: number;
+  charges: OrderCharges;
   shipping: Address | null;
   billing: Address | null;
 }
@@ -68,6 +71,11 @@ export interface Message {
 export function messageFor(facts: MessageFacts): Message {
   const { order, shop, links } = facts;
   const base = { shop, reference: order.reference, customerName: order.customerName, companyName: order.companyName, purchaseOrder: order.purchaseOrder };
+  const money = {
+    totalCents: order.totalCents,
+    charges: chargeRows(order.charges, order.totalCents).map((r): [string, string] => [r.label, r.value]),
+    taxNote: chargesNote(order.charges),
+  };
   switch (facts.kind) {
     case 'order_confirmation':
       return {
@@ -77,7 +85,7 @@ export function messageFor(facts: MessageFacts): Message {
           ...base,
           placedAt: formatDateTime(order.placedAt, facts.timeZone),
           lines: facts.lines,
-          totalCents: order.totalCents,
+          ...money,
           shipping: order.shipping,
           billing: order.billing,
           orderUrl: links.order,
@@ -95,7 +103,7 @@ export function messageFor(facts: MessageFacts): Message {
           customerEmail: order.customerEmail,
           customerPhone: order.customerPhone,
           lines: facts.lines,
-          totalCents: order.totalCents,
+          ...money,
           adminUrl: new URL('/admin/orders', shop.siteUrl).toString(),
         }),
       };
@@ -140,7 +148,7 @@ const refundPayload = z.object({
   remainingCents: z.number().int().min(0),
 });
 
-interface OrderRow {
+interface OrderRow extends ChargeColumns {
   id: string;
   order_reference: string | null;
   created_at: Date;
@@ -157,7 +165,8 @@ interface OrderRow {
 async function readOrder(tx: Tx, orderId: string): Promise<OrderFacts> {
   const [o] = await tx<OrderRow[]>`
     select id, order_reference, created_at, customer_name, customer_email, customer_phone, total_amount,
-           shipping_address, billing_address, company_name, purchase_order
+           shipping_address, billing_address, company_name, purchase_order,
+           goods_cents, shipping_method, shipping_cents, tax_cents, tax_breakdown, tax_exempt_reason
       from public.orders where id = ${orderId}`;
   if (!o) throw new ComposeRefusedError('The order no longer exists.');
   return {
@@ -170,6 +179,7 @@ async function readOrder(tx: Tx, orderId: string): Promise<OrderFacts> {
     companyName: o.company_name,
     purchaseOrder: o.purchase_order,
     totalCents: Number(o.total_amount),
+    charges: readCharges(o),
     shipping: o.shipping_address,
     billing: o.billing_address,
   };

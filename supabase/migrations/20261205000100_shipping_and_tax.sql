@@ -112,6 +112,8 @@ alter table public.customers
 create policy "admins change customers' tax exemption" on public.customers for update to authenticated
   using ((select public.is_admin())) with check ((select public.is_admin()));
 grant update (tax_exempt, tax_exempt_reason) on public.customers to authenticated;
+-- The checkout (service role) reads a buyer's exemption.
+grant select (user_id, tax_exempt, tax_exempt_reason) on public.customers to service_role;
 
 -- --- What a checkout and an order charge -----------------------------------------------------------------------
 
@@ -149,3 +151,25 @@ create index orders_tax_unrecorded_idx on public.orders (created_at)
 alter table public.transactions
   add column tax_cents bigint check (tax_cents >= 0),
   add column tax_reversal_id text;
+
+-- Each succeeded refund's share of the order's tax, rounded half-up (lib/tax/parts.ts refundTaxShare): what its credit
+-- note states and what the Stripe Tax reversal takes back (lib/tax/record.ts). Set as the refund is recorded or
+-- succeeds, whoever records it (an admin's refund, Stripe's webhook).
+create or replace function public.set_refund_tax_share()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.kind = 'refund' and new.status = 'succeeded' and new.tax_cents is null then
+    select least(o.tax_cents, floor((2 * new.amount * o.tax_cents + o.total_amount) / (2 * o.total_amount)))
+      into new.tax_cents
+      from public.orders o where o.id = new.order_id and o.total_amount > 0;
+  end if;
+  return new;
+end;
+$$;
+revoke execute on function public.set_refund_tax_share() from public, anon, authenticated, service_role;
+create trigger transactions_refund_tax_share before insert or update of status on public.transactions
+for each row execute function public.set_refund_tax_share();

@@ -225,15 +225,18 @@ test.describe('buying as a customer', () => {
     await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
     const orderId = page.url().split('/').pop()!;
 
-    const [order] = await sql`select user_id, total_amount, order_reference from orders where id = ${orderId}`;
-    expect(order).toMatchObject({ user_id: customer.id, total_amount: '9000' });
+    const [order] = await sql`select user_id, total_amount, goods_cents, shipping_cents, tax_cents, order_reference from orders where id = ${orderId}`;
+    // The goods, UPS Ground and New York City's sales tax on both.
+    expect(order).toMatchObject({ user_id: customer.id, goods_cents: '9000', shipping_cents: '1500' });
+    expect(Number(order!.tax_cents)).toBeGreaterThan(0);
+    expect(Number(order!.total_amount)).toBe(10500 + Number(order!.tax_cents));
     // The account names the order by the reference the confirmation showed; paid and waiting to be sent.
     await expect(page.getByTestId('order-reference')).toHaveText(order!.order_reference);
     await page.goto('/dashboard');
     const card = shown(page, 'account-order').filter({ hasText: order!.order_reference });
     await expect(card).toBeVisible();
     await expect(card).toContainText('Processing');
-    await expect(card).toContainText('$90.00');
+    await expect(card).toContainText(`$${(Number(order!.total_amount) / 100).toFixed(2)}`);
     await expect(card.getByRole('link', { name: 'Account Halo Ring' })).toBeVisible();
     await expect(card).toContainText('Sapphire');
     await expect(card).toContainText('4 × $9.50');

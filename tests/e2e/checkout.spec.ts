@@ -124,13 +124,16 @@ test('a guest buys two products with options and reaches Order Confirmed! with t
 
   await fillShipping(page);
   await fillCard(page, '4242 4242 4242 4242');
+  // With UPS Ground to Virginia ($15.00; no sales tax there), worked out from the address.
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('$15.00');
+  await expect(page.getByTestId('checkout-subtotal')).toHaveText('$106.75');
   const pay = page.getByRole('button', { name: /^Pay/ });
-  await expect(pay).toContainText('$106.75');
+  await expect(pay).toContainText('$121.75');
   await pay.click();
 
   await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  await expect(page.getByTestId('confirmation-total')).toHaveText('$106.75');
+  await expect(page.getByTestId('confirmation-total')).toHaveText('$121.75');
   await expect(page.getByTestId('confirmation-item')).toHaveCount(2);
   await expect(page.getByText('Stone: Sapphire, Material: Rose Gold')).toBeVisible();
   await expect(page.getByText('Stone: Opal, Bracelet Size: 7.5", Material: Gold, Style: Bracelet')).toBeVisible();
@@ -140,7 +143,7 @@ test('a guest buys two products with options and reaches Order Confirmed! with t
 
   const orderId = page.url().split('/').pop()!;
   const [order] = await sql`select user_id, status, total_amount, customer_name from orders where id = ${orderId}`;
-  expect(order).toEqual({ user_id: null, status: 'processing', total_amount: '10675', customer_name: 'Grace Hopper' });
+  expect(order).toEqual({ user_id: null, status: 'processing', total_amount: '12175', customer_name: 'Grace Hopper' });
   const transactions = await sql<{ provider: string; status: string; provider_transaction_id: string }[]>`
     select provider, status, provider_transaction_id from transactions where order_id = ${orderId}`;
   expect(transactions).toEqual([{ provider: 'stripe', status: 'completed', provider_transaction_id: expect.stringMatching(/^pi_/) }]);
@@ -258,7 +261,8 @@ test('a 3-D Secure card goes through the authentication page and comes back conf
   await page.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}\?/);
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  await expect(page.getByTestId('confirmation-total')).toHaveText('$106.75');
+  // The goods and UPS Ground to Virginia.
+  await expect(page.getByTestId('confirmation-total')).toHaveText('$121.75');
   await expect.poll(() => storedCart(page)).toEqual([]);
 });
 

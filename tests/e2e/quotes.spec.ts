@@ -100,7 +100,8 @@ adminTest('a guest’s quote is answered in admin, accepted from the mail link a
   await expect(buyer.getByTestId('quote-status')).toHaveText('Accepted');
   await expect(buyer.getByRole('link', { name: 'View your order' })).toBeVisible();
   await page.goto('/admin/orders');
-  await expect(page.getByRole('row').filter({ hasText: orderReference })).toContainText('$242.50');
+  // The quote's goods and UPS Ground to Virginia ($15.00; no sales tax there).
+  await expect(page.getByRole('row').filter({ hasText: orderReference })).toContainText('$257.50');
   const [quote] = await sql`select status from quotes where reference = ${reference}`;
   expect(quote).toEqual({ status: 'accepted' });
   await Promise.all([guestContext.close(), phone.close()]);

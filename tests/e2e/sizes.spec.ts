@@ -119,12 +119,13 @@ test('a ring bought in three sizes', async ({ page }) => {
   const items = page.getByTestId('confirmation-item');
   await expect(items).toHaveCount(3);
   for (const size of ['5', '7', '10']) await expect(items.filter({ hasText: sizeText('Ring Size', size) })).toHaveCount(1);
-  await expect(page.getByTestId('confirmation-total')).toHaveText(money(total));
-
-  // The server charged its own prices: the surcharge on size 10 only.
+  // The server charged its own prices: the surcharge on size 10 only; shipping comes on top (lib/shipping).
   const orderId = new URL(page.url()).pathname.split('/').pop()!;
-  const [order] = await sql<{ total_amount: string }[]>`select total_amount from orders where id = ${orderId}`;
-  expect(Number(order!.total_amount)).toBe(total);
+  const [order] = await sql<{ total_amount: string; goods_cents: string; shipping_cents: string; tax_cents: string }[]>`
+    select total_amount, goods_cents, shipping_cents, tax_cents from orders where id = ${orderId}`;
+  expect(Number(order!.goods_cents)).toBe(total);
+  expect(Number(order!.total_amount)).toBe(total + Number(order!.shipping_cents) + Number(order!.tax_cents));
+  await expect(page.getByTestId('confirmation-total')).toHaveText(money(Number(order!.total_amount)));
   const bought = await sql<{ size: string; quantity: number; unit_price: string }[]>`
     select choices ->> 'size' as size, quantity, unit_price from order_items where order_id = ${orderId}
      order by (choices ->> 'size')::numeric`;

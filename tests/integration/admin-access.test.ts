@@ -14,7 +14,9 @@ import { GET as invoiceGET } from '@/app/api/orders/[orderId]/invoice/route';
 import { GET as creditNoteGET } from '@/app/api/orders/[orderId]/credit-notes/[number]/route';
 import { asServiceRole } from '@/lib/core/db';
 import { issueCreditNotes, issueInvoice } from '@/lib/documents/issue';
-import { SEED_SHOP_SETTINGS } from '@/supabase/seed/shop-settings';
+import { SEED_SHIP_FROM, SEED_SHOP_SETTINGS } from '@/supabase/seed/shop-settings';
+import { holdShopSettings } from './shop-settings-lock';
+import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { as } from './admin-request';
 import { callers, closeSupport, fingerprint, newKey, paidOrder, type Callers, type OrderFixture } from './admin-support';
 import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint, restoreDelivery } from './checkout-support';
@@ -27,7 +29,21 @@ vi.mock('next/headers', async () => {
 vi.mock('next/server', async (importOriginal) => ({ ...(await importOriginal<typeof import('next/server')>()), after: vi.fn() }));
 
 // ---- The table: one valid sample per admin action and route handler. ----
-let fx: { order: string; paid: OrderFixture; mail: number; page: string; product: string; doomed: string; bulkDoomed: string; images: string[]; png: Uint8Array; quotes: [string, string] };
+let fx: {
+  order: string;
+  paid: OrderFixture;
+  mail: number;
+  page: string;
+  product: string;
+  doomed: string;
+  bulkDoomed: string;
+  images: string[];
+  png: Uint8Array;
+  quotes: [string, string];
+  /** Inactive shipping methods of the matrix's own: one moved, one removed. */
+  methods: { moved: string; doomed: string };
+  customer: string;
+};
 let documented: { orderId: string; creditNote: string };
 const matrixSku = () => `MATRIX-${newKey()}`;
 
@@ -52,6 +68,26 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.quotes.decline': () => ({ quoteId: fx.quotes[1], reason: 'Written by the admin action matrix.' }),
   // The seeded values again: the admin's call changes nothing other tests read.
   'admin.settings.update': () => ({ ...SEED_SHOP_SETTINGS, notifyEmail: '' }),
+  'admin.settings.updateCheckout': () => ({
+    taxEnabled: true,
+    taxCodes: { rings: '', necklaces: '', bracelets: '', earrings: '', body_jewelry: '' },
+    shipFrom: { line1: SEED_SHIP_FROM.line1, city: SEED_SHIP_FROM.city, state: SEED_SHIP_FROM.state, postalCode: SEED_SHIP_FROM.postal_code, country: SEED_SHIP_FROM.country },
+    minOrder: '',
+  }),
+  // Inactive methods to a zone no other test ships to: no buyer's choice changes.
+  'admin.settings.saveShippingMethod': () => ({
+    id: null,
+    name: `Matrix Courier ${newKey().slice(0, 8)}`,
+    zones: 'US-AK',
+    basis: 'value',
+    bands: [{ from: '0', price: '10' }],
+    freeOver: '',
+    handling: '',
+    active: false,
+  }),
+  'admin.settings.reorderShippingMethods': () => ({ ids: [fx.methods.moved] }),
+  'admin.settings.deleteShippingMethod': () => ({ id: fx.methods.doomed }),
+  'admin.customers.setTaxExempt': () => ({ key: fx.customer, exempt: false, reason: '' }),
   // Nothing chosen (the seed's state): the home page keeps its fallback for other tests.
   'admin.storefront.update': () => ({ heroImageUrl: null, heroAlt: '', heroHeading: '', heroLink: '', heroLinkLabel: '', tileImages: {}, featured: [] }),
 };
@@ -112,8 +148,11 @@ for (const file of routeFiles) {
 
 let who: Callers;
 let endpoint: WebhookEndpoint;
+let release: () => Promise<void>;
 
 beforeAll(async () => {
+  // The shipping and tax actions change what checkout tests read (shop-settings-lock.ts).
+  release = await holdShopSettings();
   who = await callers();
   // Stripe's refund events go to the app's webhook route, in this process.
   endpoint = await startWebhookEndpoint();
@@ -142,7 +181,16 @@ beforeAll(async () => {
     await sql`insert into quote_lines (quote_id, position, product_id, product_category, name, quantity)
               values (${q.id}, 1, gen_random_uuid(), 'rings', 'Matrix Ring', 5)`;
   }
+  const [moved, doomedMethod] = await sql<{ id: string }[]>`
+    insert into shipping_methods (name, zones, basis, bands, active, position)
+    values (${'Matrix Moved ' + newKey().slice(0, 8)}, '{US-AK}', 'value', '[{"from":0,"cents":1000}]', false, 90),
+           (${'Matrix Doomed ' + newKey().slice(0, 8)}, '{US-AK}', 'value', '[{"from":0,"cents":1000}]', false, 91)
+    returning id`;
+  const [customer] = await sql<{ key: string }[]>`
+    select c.key from customers c join auth.users u on u.id = c.user_id where u.email = ${DEMO_USERS.customer.email}`;
   fx = {
+    methods: { moved: moved!.id, doomed: doomedMethod!.id },
+    customer: customer!.key,
     quotes: [quotes[0]!.id, quotes[1]!.id],
     order,
     mail: Number(mail!.id),
@@ -177,6 +225,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sql`delete from rings where sku like 'MATRIX-%'`;
+  await sql`delete from shipping_methods where name like 'Matrix %'`;
+  await release();
   await waitForDeliveries();
   await sql`delete from page_content where page_id = ${fx.page}`;
   await sql`delete from orders where id in (${fx.order}, ${fx.paid.id}, ${documented.orderId})`;

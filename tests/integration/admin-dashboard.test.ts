@@ -22,16 +22,20 @@ interface Fixture {
   paymentStatus?: string;
   method?: string | null;
   refund?: number;
+  /** The order's shipping and tax (inside its total), and the refund's share of tax. */
+  charges?: { shipping: number; tax: number; refundTax?: number };
 }
 
 const FIXTURES: Fixture[] = [
   { key: 'A', at: '2001-03-01T04:30:00Z', status: 'completed', lines: [['P3', 1, 10_000]] }, // Feb 28, 23:30 New York
-  { key: 'B', at: '2001-03-01T05:30:00Z', status: 'completed', lines: [['P1', 2, 10_000]] }, // Mar 1, 00:30 New York
+  // Mar 1, 00:30 New York; of its 20,000: UPS Ground 1,500 and tax 1,179.
+  { key: 'B', at: '2001-03-01T05:30:00Z', status: 'completed', lines: [['P1', 2, 10_000]], charges: { shipping: 1_500, tax: 1_179 } },
   { key: 'C', at: '2001-03-10T18:00:00Z', status: 'pending', lines: [['P2', 1, 5_000]], paymentStatus: 'pending' },
   { key: 'D', at: '2001-03-15T11:59:00Z', status: 'cancelled', lines: [['P1', 1, 7_000]], paymentStatus: 'cancelled' },
   { key: 'E', at: '2001-03-15T12:30:00Z', status: 'completed', lines: [['P1', 5, 10_000]] }, // after "now": nowhere
-  { key: 'F', at: '2001-02-10T15:00:00Z', status: 'refunded', lines: [['P5', 1, 3_000]], refund: 3_000 },
-  { key: 'G', at: '2001-01-20T15:00:00Z', status: 'completed', lines: [['P4', 1, 8_000]], refund: 1_000 },
+  { key: 'F', at: '2001-02-10T15:00:00Z', status: 'refunded', lines: [['P5', 1, 3_000]], refund: 3_000, charges: { shipping: 300, tax: 100, refundTax: 100 } },
+  // Tax 500, of which its refund gave back 50.
+  { key: 'G', at: '2001-01-20T15:00:00Z', status: 'completed', lines: [['P4', 1, 8_000]], refund: 1_000, charges: { shipping: 0, tax: 500, refundTax: 50 } },
   { key: 'H', at: '2001-02-20T23:30:00Z', status: 'completed', lines: [['P2', 2, 2_000]], method: null }, // 18:30 New York
 ];
 
@@ -47,8 +51,11 @@ beforeAll(async () => {
   for (const f of FIXTURES) {
     const total = f.lines.reduce((s, [, q, p]) => s + q * p, 0);
     const [o] = await sql<{ id: string }[]>`
-      insert into orders (order_reference, customer_name, status, total_amount, created_at, updated_at)
-      values (${'DASH-' + f.key + '-' + Date.now()}, ${'Fixture ' + f.key}, ${f.status}, ${total}, ${f.at}, ${f.at}) returning id`;
+      insert into orders (order_reference, customer_name, status, total_amount, goods_cents, shipping_method, shipping_cents, tax_cents,
+                          created_at, updated_at)
+      values (${'DASH-' + f.key + '-' + Date.now()}, ${'Fixture ' + f.key}, ${f.status}, ${total},
+              ${total - (f.charges?.shipping ?? 0) - (f.charges?.tax ?? 0)}, ${f.charges ? 'UPS Ground' : null},
+              ${f.charges?.shipping ?? 0}, ${f.charges?.tax ?? 0}, ${f.at}, ${f.at}) returning id`;
     ids[f.key] = o!.id;
     for (const [p, q, price] of f.lines) {
       await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, created_at)
@@ -58,8 +65,9 @@ beforeAll(async () => {
               values (${o!.id}, 'stripe', ${'pi_dash_' + o!.id}, ${total}, ${f.paymentStatus ?? 'completed'},
                       ${f.method === undefined ? 'card' : f.method}, ${f.at})`;
     if (f.refund) {
-      await sql`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method, kind, created_at)
-                values (${o!.id}, 'stripe', ${'re_dash_' + o!.id}, ${f.refund}, 'succeeded', 'card', 'refund', ${f.at})`;
+      await sql`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method, kind, created_at, tax_cents)
+                values (${o!.id}, 'stripe', ${'re_dash_' + o!.id}, ${f.refund}, 'succeeded', 'card', 'refund', ${f.at},
+                        ${f.charges?.refundTax ?? null})`;
     }
   }
 });
@@ -88,6 +96,7 @@ describe('This Month (New York)', () => {
       completionRate: 33.3,
       ordersChange: 0, // February also had 3 (A, F, H)
       revenueChange: 42.9, // vs February's 14,000 (A + H; F was refunded)
+      revenueParts: { goodsCents: 17_321, shippingCents: 1_500, taxCents: 1_179 }, // B's
     });
     expect(byStatus(d)).toEqual({ pending: 1, completed: 1, cancelled: 1 });
     expect(busyHours(d)).toEqual([[0, 1], [6, 1], [13, 1]]);
@@ -116,6 +125,7 @@ describe('Last Month (New York)', () => {
       completionRate: 66.7,
       ordersChange: 200,
       revenueChange: 100, // vs 7,000 = 8,000 − 1,000 refunded
+      revenueParts: { goodsCents: 14_000, shippingCents: 0, taxCents: 0 }, // F's charges are left out with it
     });
     expect(busyHours(d)).toEqual([[10, 1], [18, 1], [23, 1]]);
     expect(d.days.at(-1)!.date).toBe('2001-02-28');
@@ -142,6 +152,7 @@ describe('Last 30 Days (New York)', () => {
       completionRate: 60,
       ordersChange: 150, // vs G and F
       revenueChange: 385.7, // vs 7,000
+      revenueParts: { goodsCents: 31_321, shippingCents: 1_500, taxCents: 1_179 },
     });
   });
 });
@@ -156,6 +167,7 @@ describe('All Time (New York)', () => {
       completionRate: 57.1,
       ordersChange: 75, // vs A, F, G, H
       revenueChange: 95.2, // vs 21,000
+      revenueParts: { goodsCents: 37_871, shippingCents: 1_500, taxCents: 1_629 }, // G's tax less its refund's 50
     });
     // Top products of all time are the running totals per product, over every order in the shop.
     const raw = await sql<{ product_id: string; revenue: string }[]>`${rawTotals()} order by revenue desc, product_id limit 5`;
@@ -217,13 +229,17 @@ describe('revenue is paid minus refunded, cancelled orders left out, and Payment
     const refunded = await load('this-month');
     expect(refunded.totals.revenueCents).toBe(before.totals.revenueCents - 2_500);
     expect(sumMethods(refunded)).toBe(refunded.totals.revenueCents);
+    // The refund's tax share, recorded after it was written, lowers the tax; the rest of it, the goods.
+    await sql`update transactions set tax_cents = 147 where provider_transaction_id = ${'re_dash_part_' + ids.B!}`;
+    expect((await load('this-month')).totals.revenueParts).toEqual({ goodsCents: 17_321 - 2_353, shippingCents: 1_500, taxCents: 1_032 });
     await sql`update orders set status = 'cancelled' where id = ${ids.B!}`;
     const cancelled = await load('this-month');
     expect(cancelled.totals.revenueCents).toBe(0);
+    expect(cancelled.totals.revenueParts).toEqual({ goodsCents: 0, shippingCents: 0, taxCents: 0 });
     expect(sumMethods(cancelled)).toBe(0);
     await sql`update orders set status = 'completed' where id = ${ids.B!}`;
     await sql`delete from transactions where provider_transaction_id = ${'re_dash_part_' + ids.B!}`;
-    expect((await load('this-month')).totals.revenueCents).toBe(before.totals.revenueCents);
+    expect((await load('this-month')).totals).toEqual(before.totals);
   });
 });
 
@@ -244,7 +260,10 @@ describe('time zones and empty periods', () => {
 
   it('answers an empty shop with zeros and no rows, for the empty states', async () => {
     const d = await load('last-30-days', new Date('1999-06-01T00:00:00Z'));
-    expect(d.totals).toEqual({ orders: 0, revenueCents: 0, averageOrderValueCents: 0, completionRate: 0, ordersChange: 0, revenueChange: 0 });
+    expect(d.totals).toEqual({
+      orders: 0, revenueCents: 0, averageOrderValueCents: 0, completionRate: 0, ordersChange: 0, revenueChange: 0,
+      revenueParts: { goodsCents: 0, shippingCents: 0, taxCents: 0 },
+    });
     expect(d.recent).toEqual([]);
     expect(d.top).toEqual([]);
     expect(d.methods).toEqual([]);

@@ -87,7 +87,9 @@ export async function fingerprint(sql: postgres.Sql): Promise<string> {
       (select count(*)::text || coalesce(md5(string_agg(name, ',' order by name)), '') from storage.objects),
       (select string_agg(id::text || status || updated_at::text, ',' order by id) from quotes),
       (select count(*)::text || coalesce(md5(string_agg(id::text || coalesce(unit_price_cents, 0)::text, ',' order by id)), '') from quote_lines),
-      (select count(*)::text from quote_events)
+      (select count(*)::text from quote_events),
+      (select coalesce(md5(string_agg(row_to_json(m)::text, ',' order by id)), '') from shipping_methods m),
+      (select coalesce(string_agg(key || coalesce(tax_exempt_reason, ''), ',' order by key), '') from customers where tax_exempt)
     )) as fp`;
   return row!.fp;
 }

@@ -34,7 +34,10 @@ afterAll(async () => {
   await db().end();
 });
 
-/** A checkout of two lines (a ring in stone 2 below its MOQ, a necklace at 20 in) with the buyer's address saved. */
+/**
+ * A checkout of two lines (a ring in stone 2 below its MOQ, a necklace at 20 in) with the buyer's address saved: its
+ * total is then the goods and UPS Ground to Virginia ($15.00; the Stripe stand-in collects no tax there).
+ */
 async function openCheckout(userId: string | null = null): Promise<CheckoutSession> {
   const session = await createCheckout({
     lines: [
@@ -43,13 +46,14 @@ async function openCheckout(userId: string | null = null): Promise<CheckoutSessi
     ],
     userId,
   });
-  await saveCheckoutAddresses({
+  const delivery = await saveCheckoutAddresses({
     checkoutId: session.checkoutId,
     allowedCheckoutIds: [session.checkoutId],
     email: 'accounts@boutique.example',
     addresses: { shipping: ADDRESS, billing: { ...emptyAddress(), full_name: 'Accounts Payable', address_line1: '9 Ledger St', city: 'Reston', state: 'VA', postal_code: '20190' }, sameAsShipping: false },
   });
-  return session;
+  expect(delivery).toMatchObject({ goodsCents: session.totalCents, shippingCents: 1500, taxCents: 0 });
+  return { ...session, totalCents: delivery.totalCents };
 }
 
 describe('fulfilment through the webhook', () => {
@@ -69,7 +73,11 @@ describe('fulfilment through the webhook', () => {
       status: 'processing',
       customer_name: 'Grace Hopper',
       customer_phone: '+1 (555) 010-0100',
-      total_amount: String(2450 * 3 + 4825 * 2),
+      total_amount: String(2450 * 3 + 4825 * 2 + 1500),
+      goods_cents: String(2450 * 3 + 4825 * 2),
+      shipping_method: 'UPS Ground',
+      shipping_cents: '1500',
+      tax_cents: '0',
       shipping_address: ADDRESS,
     });
     expect(order!.order_reference).toMatch(/^AFJ-\d{6,}$/);

@@ -40,6 +40,9 @@ function order(writer: number, status: string) {
     order_reference: `${TAG}-W${writer}-${n}`,
     status,
     total_amount: 1_000 + n,
+    // Some orders charge shipping, most charge tax, inside their total.
+    shipping_cents: n % 3 === 0 ? 0 : 150 + (n % 7),
+    tax_cents: n % 5 === 0 ? 0 : 60 + (n % 11),
     customer_name: `Buyer ${n}`,
     created_at: new Date(BASE + ((n * 7919) % 5000) * 61_000 + (n % 60) * 1000),
   };
@@ -55,10 +58,15 @@ async function placeWithPayment(tx: postgres.Sql | postgres.TransactionSql, writ
   return o!;
 }
 
-async function refund(tx: postgres.Sql | postgres.TransactionSql, orderId: string, amount: number, status = 'pending') {
-  await tx`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method, kind)
-           values (${orderId}, 'stripe', ${'re_' + randomUUID()}, ${amount}, ${status}, 'card', 'refund')`;
+async function refund(tx: postgres.Sql | postgres.TransactionSql, orderId: string, amount: number, status = 'pending', taxCents: number | null = null) {
+  await tx`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method, kind, tax_cents)
+           values (${orderId}, 'stripe', ${'re_' + randomUUID()}, ${amount}, ${status}, 'card', 'refund', ${taxCents})`;
 }
+
+/** What a transaction adds to the shipping and the tax, as a recount: the SQL of the rule, written out again. */
+const SHIPPING = `case when t.kind = 'payment' and t.status = 'completed' then o.shipping_cents else 0 end`;
+const TAX = `case when t.kind = 'payment' and t.status = 'completed' then o.tax_cents
+                  when t.kind = 'refund' and t.status in ('pending', 'succeeded') then -coalesce(t.tax_cents, 0) else 0 end`;
 
 /** The totals and their recounts, read in one snapshot (other files' writes cannot skew them). */
 async function totalsAndRecounts() {
@@ -73,26 +81,34 @@ async function totalsAndRecounts() {
         tx`select quarter_of(created_at) as slot, count(*)::int as n from orders group by 1 order by 1`,
       ),
       money: await pair(
-        tx`select slot, status, method, sum(amount)::bigint as amount, sum(payments)::int as payments from payment_quarters
-            group by 1, 2, 3 having sum(amount) <> 0 or sum(payments) <> 0 order by 1, 2, 3 nulls first`,
+        tx`select slot, status, method, sum(amount)::bigint as amount, sum(payments)::int as payments,
+                  sum(shipping)::bigint as shipping, sum(tax)::bigint as tax from payment_quarters
+            group by 1, 2, 3 having sum(amount) <> 0 or sum(payments) <> 0 or sum(shipping) <> 0 or sum(tax) <> 0
+            order by 1, 2, 3 nulls first`,
         tx`select quarter_of(case when t.kind = 'refund' then o.created_at else t.created_at end) as slot, o.status,
                   t.payment_method as method, sum(payment_money(t.kind, t.status, t.amount))::bigint as amount,
-                  (count(*) filter (where t.kind = 'payment' and t.status = 'completed'))::int as payments
+                  (count(*) filter (where t.kind = 'payment' and t.status = 'completed'))::int as payments,
+                  sum(${tx.unsafe(SHIPPING)})::bigint as shipping, sum(${tx.unsafe(TAX)})::bigint as tax
              from transactions t join orders o on o.id = t.order_id
             where payment_money(t.kind, t.status, t.amount) <> 0
             group by 1, 2, 3 having sum(payment_money(t.kind, t.status, t.amount)) <> 0
                                  or count(*) filter (where t.kind = 'payment' and t.status = 'completed') <> 0
+                                 or sum(${tx.unsafe(SHIPPING)}) <> 0 or sum(${tx.unsafe(TAX)}) <> 0
             order by 1, 2, 3 nulls first`,
       ),
       allTime: await pair(
-        tx`select status, method, sum(amount)::bigint as amount, sum(payments)::int as payments from payment_totals
-            group by 1, 2 having sum(amount) <> 0 or sum(payments) <> 0 order by 1, 2 nulls first`,
+        tx`select status, method, sum(amount)::bigint as amount, sum(payments)::int as payments,
+                  sum(shipping)::bigint as shipping, sum(tax)::bigint as tax from payment_totals
+            group by 1, 2 having sum(amount) <> 0 or sum(payments) <> 0 or sum(shipping) <> 0 or sum(tax) <> 0
+            order by 1, 2 nulls first`,
         tx`select o.status, t.payment_method as method, sum(payment_money(t.kind, t.status, t.amount))::bigint as amount,
-                  (count(*) filter (where t.kind = 'payment' and t.status = 'completed'))::int as payments
+                  (count(*) filter (where t.kind = 'payment' and t.status = 'completed'))::int as payments,
+                  sum(${tx.unsafe(SHIPPING)})::bigint as shipping, sum(${tx.unsafe(TAX)})::bigint as tax
              from transactions t join orders o on o.id = t.order_id
             where payment_money(t.kind, t.status, t.amount) <> 0
             group by 1, 2 having sum(payment_money(t.kind, t.status, t.amount)) <> 0
                             or count(*) filter (where t.kind = 'payment' and t.status = 'completed') <> 0
+                            or sum(${tx.unsafe(SHIPPING)}) <> 0 or sum(${tx.unsafe(TAX)}) <> 0
             order by 1, 2 nulls first`,
       ),
       hours: await pair(
@@ -132,15 +148,16 @@ it('equal a recount after a burst of concurrent orders, payments, refunds, statu
         await sql`insert into orders ${sql([order(w, 'completed'), order(w, 'pending'), order(w, 'dispatched')])}`;
         await placeWithPayment(sql, w, 'completed', null);
         break;
-      case 1: // a refund, then it settles
+      case 1: // a refund, then it settles, then its tax share is recorded
         await refund(sql, mine.id, 300);
         await sql`update transactions set status = 'succeeded' where order_id = ${mine.id} and kind = 'refund'`;
+        await sql`update transactions set tax_cents = 17 where order_id = ${mine.id} and kind = 'refund'`;
         break;
       case 2: // cancelled: its money leaves revenue's statuses, its items stop counting
         await sql`update orders set status = 'cancelled' where id = ${mine.id}`;
         break;
-      case 3: // refunded in full, then reopened
-        await refund(sql, mine.id, mine.total_amount, 'succeeded');
+      case 3: // refunded in full with its tax, then reopened
+        await refund(sql, mine.id, mine.total_amount, 'succeeded', 64);
         await sql`update orders set status = 'refunded' where id = ${mine.id}`;
         await sql`update orders set status = 'completed' where id = ${mine.id}`;
         break;
@@ -165,8 +182,9 @@ it('equal a recount after a burst of concurrent orders, payments, refunds, statu
         await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price)
                   values (${mine.id}, ${productId}, 'rings', 1, 900)`;
         break;
-      default: // statuses in bulk
+      default: // statuses in bulk, then an order's charges corrected (its payments' charges move with them)
         await sql`update orders set status = 'dispatched' where order_reference like ${`${TAG}-W${w}-%`}`;
+        await sql`update orders set shipping_cents = shipping_cents + 250, tax_cents = 0 where id = ${mine.id}`;
     }
   });
   await Promise.all(burst.map((write) => write()));
@@ -205,10 +223,13 @@ it('answer every window as the plain aggregates over the orders and payments do'
          where created_at >= ${from}::text::timestamptz and created_at < ${to}::text::timestamptz group by 1 order by 1`;
       expect([...days], `days ${label}`).toEqual([...daysDirect]);
 
-      const money = await tx`select method, amount::bigint, payments::int from dashboard_money(${from}::text::timestamptz, ${to}::text::timestamptz) order by 1 nulls first`;
+      const money = await tx`
+        select method, amount::bigint, payments::int, shipping::bigint, tax::bigint
+          from dashboard_money(${from}::text::timestamptz, ${to}::text::timestamptz) order by 1 nulls first`;
       const moneyDirect = await tx`
-        select method, amount::bigint, payments::int from dashboard_money_between(${from}::text::timestamptz, ${to}::text::timestamptz)
-         where amount <> 0 or payments <> 0 order by 1 nulls first`;
+        select method, amount::bigint, payments::int, shipping::bigint, tax::bigint
+          from dashboard_money_between(${from}::text::timestamptz, ${to}::text::timestamptz)
+         where amount <> 0 or payments <> 0 or shipping <> 0 or tax <> 0 order by 1 nulls first`;
       expect([...money], `money ${label}`).toEqual([...moneyDirect]);
     }
   });

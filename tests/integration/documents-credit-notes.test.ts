@@ -6,6 +6,7 @@ import { refundOrderPayment } from '@/lib/admin/orders/actions';
 import { asServiceRole } from '@/lib/core/db';
 import { env } from '@/lib/core/env';
 import { yearIn } from '@/lib/core/format/date';
+import { formatCents } from '@/lib/core/format/money';
 import { renderDocumentPdf } from '@/lib/documents/pdf';
 import { readCreditNote } from '@/lib/documents/store';
 import { as } from './admin-request';
@@ -67,8 +68,8 @@ describe('credit notes', () => {
     const year = yearIn(new Date(), env().SHOP_TIME_ZONE);
     for (const note of notes) expect(note.number).toMatch(new RegExp(`^CN-${year}-\\d{6}$`));
     expect(notes.map((n) => [n.amount, n.invoice_id, n.snapshot.refund.invoiceNumber, n.snapshot.refund.remainingCents])).toEqual([
-      ['2500', invoice.id, invoice.number, 17_000 - 2_500],
-      ['4000', invoice.id, invoice.number, 17_000 - 2_500 - 4_000],
+      ['2500', invoice.id, invoice.number, order.totalCents - 2_500],
+      ['4000', invoice.id, invoice.number, order.totalCents - 2_500 - 4_000],
     ]);
     // Each note documents its own refund transaction.
     const refunds = await sql<{ id: string; amount: string }[]>`
@@ -81,9 +82,10 @@ describe('credit notes', () => {
       'Credit note',
       notes[1]!.number,
       `Credits invoice ${invoice.number}`,
-      'Invoice total $170.00',
+      // The order's total: its goods ($170.00), shipping and tax.
+      `Invoice total ${formatCents(order.totalCents)}`,
       'Amount credited -$40.00',
-      'Remaining paid $105.00',
+      `Remaining paid ${formatCents(order.totalCents - 6_500)}`,
       `Refund reference: ${notes[1]!.snapshot.refund.reference}`,
       'Checkout Ring',
     ]) {
@@ -99,7 +101,7 @@ describe('credit notes', () => {
     await waitForDeliveries();
     const notes = await notesOf(order.orderId);
     expect(notes.map((n) => [n.amount, n.snapshot.refund.invoiceNumber, n.snapshot.refund.remainingCents, n.snapshot.refund.reference])).toEqual([
-      ['1234', invoice.number, 17_000 - 1_234, refund.id],
+      ['1234', invoice.number, order.totalCents - 1_234, refund.id],
     ]);
     // Delivered again, the event finds the refund documented.
     await setDelivery({ copies: 3 });
@@ -107,8 +109,8 @@ describe('credit notes', () => {
     await waitForDeliveries();
     await setDelivery({ copies: 1 });
     expect((await notesOf(order.orderId)).map((n) => [n.amount, n.snapshot.refund.remainingCents])).toEqual([
-      ['1234', 17_000 - 1_234],
-      ['766', 17_000 - 2_000],
+      ['1234', order.totalCents - 1_234],
+      ['766', order.totalCents - 2_000],
     ]);
   });
 

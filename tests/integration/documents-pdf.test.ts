@@ -1,17 +1,20 @@
 // The invoice PDF read back as text (unpdf): seller, tax number, buyer, every line with SKU, options, quantity, unit
 // price and total, the totals and the footer, all from the snapshot; HTML in a product name printed as text; the same
 // bytes every time; and a 500-line order over several pages, each with the table's header and 'Page n of m', no row
-// cut between two pages.
+// cut between two pages. Goods, shipping by its method, each tax jurisdiction and the total; an exempt buyer's reason;
+// a credit note's tax refunded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asServiceRole, db } from '@/lib/core/db';
 import { formatCents } from '@/lib/core/format/money';
-import { issueInvoice } from '@/lib/documents/issue';
+import type { OrderCharges } from '@/lib/documents/charges';
+import { issueCreditNotes, issueInvoice } from '@/lib/documents/issue';
 import { renderDocumentPdf } from '@/lib/documents/pdf';
-import { readInvoice } from '@/lib/documents/store';
+import { readCreditNote, readInvoice } from '@/lib/documents/store';
 import type { DocumentLine } from '@/lib/documents/types';
 import { SEED_SHOP_SETTINGS } from '@/supabase/seed/shop-settings';
 import { ADDRESS, insertProducts, setDelivery, sql, startWebhookEndpoint, type TestProducts, type WebhookEndpoint, removeProducts, restoreDelivery } from './checkout-support';
 import { BUYER_EMAIL, fulfilledOrder, pdfPages } from './documents-support';
+import { EXEMPT, TAXED } from '../support/order-charges';
 
 let p: TestProducts;
 let endpoint: WebhookEndpoint;
@@ -37,6 +40,9 @@ describe('the invoice PDF', () => {
   it('shows the seller, the buyer, every line and the totals from the snapshot', async () => {
     const order = await fulfilledOrder(p);
     const [invoice] = await sql<{ number: string }[]>`select number from invoices where order_id = ${order.orderId}`;
+    // The checkout's shipping and tax, as the fulfilment copied them onto the order.
+    const [charged] = await sql<{ shipping_method: string; shipping_cents: string }[]>`
+      select shipping_method, shipping_cents from orders where id = ${order.orderId}`;
     const pages = await pdfPages(await invoicePdf(order.orderId));
     expect(pages).toHaveLength(1);
     const text = pages[0]!;
@@ -64,14 +70,16 @@ describe('the invoice PDF', () => {
       `${p.tag}-N Checkout Chain`,
       'Necklace Length: 20", Material: Silver, Style: Necklace',
       '2 $48.25 $96.50',
-      'Total $170.00',
+      'Subtotal $170.00',
+      `Shipping (${charged!.shipping_method}) ${Number(charged!.shipping_cents) === 0 ? 'Free' : formatCents(Number(charged!.shipping_cents))}`,
+      `Total ${formatCents(order.totalCents)}`,
       'Paid by card.',
       'Thank you for your order.',
       'Page 1 of 1',
     ]) {
       expect(text, expected).toContain(expected);
     }
-    expect(order.totalCents).toBe(17_000);
+    expect(order.totalCents).toBeGreaterThanOrEqual(17_000);
   });
 
   it('prints HTML in a product name and an address as the text it is', async () => {
@@ -131,5 +139,72 @@ describe('the invoice PDF', () => {
     }
     expect(pages.join(' ')).toContain(`Total ${formatCents(total)}`);
     await sql`delete from orders where id = ${order!.id}`;
+  });
+});
+
+// Goods $100.00, UPS Ground $15.00 and $11.79 of tax in two jurisdictions: $126.79.
+const total = (c: OrderCharges) => c.goodsCents + c.shippingCents + c.taxCents;
+
+/** An order written as the fulfilment writes one with these charges, and its invoice issued with them. */
+async function invoicedOrder(charges: OrderCharges): Promise<string> {
+  const [order] = await sql<{ id: string; created_at: Date }[]>`
+    insert into orders (order_reference, customer_name, status, total_amount, goods_cents, shipping_method, shipping_cents, tax_cents,
+                        tax_breakdown, tax_exempt_reason)
+    values (${'TAX-' + Date.now()}, 'Tax Buyer', 'completed', ${total(charges)}, ${charges.goodsCents}, ${charges.shippingMethod},
+            ${charges.shippingCents}, ${charges.taxCents}, ${sql.json(charges.taxBreakdown as never)}, ${charges.taxExemptReason})
+    returning id, created_at`;
+  await sql`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method)
+            values (${order!.id}, 'stripe', ${'pi_tax_' + order!.id}, ${total(charges)}, 'completed', 'card')`;
+  await asServiceRole((tx) =>
+    issueInvoice(tx, {
+      orderId: order!.id,
+      reference: 'TAX-1',
+      placedAt: order!.created_at,
+      buyer: { name: 'Tax Buyer', email: null, phone: null, shipping: ADDRESS, billing: null },
+      lines: [{ sku: 'RG-1', name: 'Halo Ring', options: 'Material: Gold', quantity: 4, unitPriceCents: 2_500, lineTotalCents: 10_000 }],
+      totalCents: total(charges),
+      currency: 'usd',
+      charges,
+    }),
+  );
+  return order!.id;
+}
+
+describe('goods, shipping and tax on the documents', () => {
+  it('the invoice shows the subtotal, the shipping method and its cost, each jurisdiction and the total, and keeps them', async () => {
+    const orderId = await invoicedOrder(TAXED);
+    const text = (await pdfPages(await invoicePdf(orderId))).join(' ');
+    for (const expected of ['Subtotal $100.00', 'Shipping (UPS Ground) $15.00', 'Illinois State Tax (6.25%) $7.19', 'Chicago City Tax (4.4%) $4.60', 'Total $126.79']) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain('No sales tax charged');
+    // The snapshot holds them: a later change of the order changes nothing on the invoice.
+    await sql`update orders set shipping_method = 'Changed', tax_breakdown = '[]' where id = ${orderId}`;
+    const [row] = await sql<{ snapshot: { charges: OrderCharges } }[]>`select snapshot from invoices where order_id = ${orderId}`;
+    expect(row!.snapshot.charges).toEqual(TAXED);
+    await sql`delete from orders where id = ${orderId}`;
+  });
+
+  it('an exempt invoice says why no sales tax was charged', async () => {
+    const orderId = await invoicedOrder(EXEMPT);
+    const text = (await pdfPages(await invoicePdf(orderId))).join(' ');
+    for (const expected of ['Subtotal $100.00', 'Shipping (UPS Ground) $15.00', 'Sales tax $0.00', 'Total $115.00', 'No sales tax charged: Resale certificate on file.']) {
+      expect(text, expected).toContain(expected);
+    }
+    await sql`delete from orders where id = ${orderId}`;
+  });
+
+  it("a credit note shows the refund's tax share, read from its refund", async () => {
+    const orderId = await invoicedOrder(TAXED);
+    await sql`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method, kind, tax_cents)
+              values (${orderId}, 'stripe', ${'re_tax_' + orderId}, 5000, 'succeeded', 'card', 'refund', 465)`;
+    const [note] = await asServiceRole((tx) => issueCreditNotes(tx, orderId));
+    const doc = (await asServiceRole((tx) => readCreditNote(tx, orderId, note!.number)))!;
+    expect(doc.snapshot.refund).toMatchObject({ amountCents: 5_000, taxCents: 465, remainingCents: 7_679 });
+    const text = (await pdfPages(await renderDocumentPdf(doc))).join(' ');
+    for (const expected of ['Invoice total $126.79', 'Goods and shipping credited -$45.35', 'Sales tax credited -$4.65', 'Amount credited -$50.00', 'Remaining paid $76.79']) {
+      expect(text, expected).toContain(expected);
+    }
+    await sql`delete from orders where id = ${orderId}`;
   });
 });

@@ -2,15 +2,16 @@
 // queues its mail in the same transaction, and this process's sender (as instrumentation.ts starts it, woken by the
 // route) sends it to the local SMTP server. With the SMTP server down the fulfilment still succeeds and the mail
 // waits; when the server is back the outbox drains in seconds, not at the next back-off. Markup in a product name
-// or an address arrives as text.
+// or an address arrives as text. The confirmation and the shop's notice read the order's goods, shipping and tax.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/core/db';
+import { formatCents } from '@/lib/core/format/money';
 import { startMailSender, stopMailSender } from '@/lib/mail/sender';
 import { PROBE_MS } from '@/lib/mail/sender';
 import { composeOrderMail } from '@/lib/orders/messages';
 import { smtpDown, smtpState, smtpUp } from '../support/smtp';
 import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint, restoreDelivery } from './checkout-support';
-import { API_URL, attachmentsOf, outboxRows, paidCheckoutOrder, parkEarlierMail, receivedBy, waitFor } from './mail-support';
+import { API_URL, attachmentsOf, orderFixture, outboxRows, paidCheckoutOrder, parkEarlierMail, receivedBy, waitFor } from './mail-support';
 
 let endpoint: WebhookEndpoint;
 const buyer = () => `buyer-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@mail.test`;
@@ -43,8 +44,8 @@ describe('fulfilment while SMTP is down', () => {
     const { orderId } = await paidCheckoutOrder({ name: 'Down Time Ring', email });
 
     // The order, its items, its transaction and its invoice are written, and the webhook was answered 200.
-    const [order] = await sql<{ status: string; customer_email: string; order_reference: string }[]>`
-      select status, customer_email, order_reference from orders where id = ${orderId}`;
+    const [order] = await sql<{ status: string; customer_email: string; order_reference: string; total_amount: string }[]>`
+      select status, customer_email, order_reference, total_amount from orders where id = ${orderId}`;
     expect(order).toMatchObject({ status: 'processing', customer_email: email });
     expect(await sql`select number from invoices where order_id = ${orderId}`).toHaveLength(1);
     expect(endpoint.statuses.at(-1)).toBe(200);
@@ -69,7 +70,10 @@ describe('fulfilment while SMTP is down', () => {
     expect(confirmation!.subject).toBe(`Your order ${order!.order_reference} is confirmed`);
     const notices = (await receivedBy('orders@aurelia.test')).filter((m) => m.subject.includes(order!.order_reference));
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.subject).toMatch(new RegExp(`^New order ${order!.order_reference}: \\$49\\.00 from Grace Hopper$`));
+    // Two rings at $24.50, with the checkout's shipping and tax.
+    const total = formatCents(Number(order!.total_amount)).replace(/[$.]/g, '\\$&');
+    expect(Number(order!.total_amount)).toBeGreaterThanOrEqual(4_900);
+    expect(notices[0]!.subject).toMatch(new RegExp(`^New order ${order!.order_reference}: ${total} from Grace Hopper$`));
     expect((await smtpState(API_URL)).up).toBe(true);
   });
 });
@@ -87,7 +91,8 @@ describe('markup in a product name or an address', () => {
     expect(mail!.html_body).not.toMatch(/<img src=x|<b>bold|<i>Hopper/);
     expect(mail!.text_body).toContain(name);
     expect(mail!.text_body).toContain('Grace <i>Hopper</i>');
-    expect(mail!.text_body).toMatch(/Total paid\s+\$49\.00/);
+    const [{ total_amount }] = await sql<[{ total_amount: string }]>`select total_amount from orders where id = ${orderId}`;
+    expect(mail!.text_body).toMatch(new RegExp(`Total paid\\s+${formatCents(Number(total_amount)).replace(/[$.]/g, '\\$&')}`));
 
     const [invoice] = await sql<{ number: string }[]>`select number from invoices where order_id = ${orderId}`;
     const files = await attachmentsOf(mail!.id);
@@ -95,5 +100,44 @@ describe('markup in a product name or an address', () => {
     expect(files[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
     // Every link is absolute to the site.
     for (const href of mail!.html_body.matchAll(/href="([^"]+)"/g)) expect(href[1]).toMatch(/^(http:\/\/localhost:\d+|mailto:)/);
+  });
+});
+
+describe('goods, shipping and tax', () => {
+  const compose = (kind: 'order_confirmation' | 'order_notice', orderId: string, to: string) =>
+    composeOrderMail({ id: 1, kind, orderId, quoteId: null, to, dedupeKey: `${kind}:${orderId}`, payload: {}, attempts: 1 });
+
+  it('the confirmation and the notice say each figure, read from the order', async () => {
+    // Goods $100.00 (the fixture's line is $42.00: the order's own figures are what the mail states), UPS Ground
+    // $15.00 and $11.79 of tax.
+    const order = await orderFixture();
+    await sql`update orders set total_amount = 12679, goods_cents = 10000, shipping_method = 'UPS Ground', shipping_cents = 1500,
+                                tax_cents = 1179, tax_breakdown = ${sql.json([{ name: 'Illinois State Tax', rate: '6.25', cents: 1179 }])}
+               where id = ${order.id}`;
+    for (const [kind, to, total] of [['order_confirmation', order.email, 'Total paid'], ['order_notice', 'orders@shop.example', 'Total']] as const) {
+      const mail = await compose(kind, order.id, to);
+      expect(mail.text, kind).toMatch(/Subtotal\s+\$100\.00/);
+      expect(mail.text, kind).toMatch(/Shipping \(UPS Ground\)\s+\$15\.00/);
+      expect(mail.text, kind).toMatch(/Illinois State Tax \(6\.25%\)\s+\$11\.79/);
+      expect(mail.text, kind).toMatch(new RegExp(`${total}\\s+\\$126\\.79`));
+      expect(mail.html, kind).toContain('Shipping (UPS Ground)');
+    }
+    await sql`delete from orders where id = ${order.id}`;
+  });
+
+  it("an exempt order's mails say why no tax was charged; an order from before shows its total alone", async () => {
+    const exempt = await orderFixture();
+    await sql`update orders set total_amount = 5700, goods_cents = 4200, shipping_method = 'UPS Ground', shipping_cents = 1500,
+                                tax_exempt_reason = 'Resale certificate on file' where id = ${exempt.id}`;
+    const old = await orderFixture();
+    for (const kind of ['order_confirmation', 'order_notice'] as const) {
+      const mail = await compose(kind, exempt.id, 'orders@shop.example');
+      expect(mail.text, kind).toMatch(/Sales tax\s+\$0\.00/);
+      expect(mail.text, kind).toContain('No sales tax charged: Resale certificate on file.');
+      const before = await compose(kind, old.id, 'orders@shop.example');
+      expect(before.text, kind).toMatch(/Total( paid)?\s+\$42\.00/);
+      for (const word of ['Subtotal', 'Shipping (', 'Sales tax']) expect(before.text, kind).not.toContain(word);
+    }
+    await sql`delete from orders where id = any(${[exempt.id, old.id]}::uuid[])`;
   });
 });

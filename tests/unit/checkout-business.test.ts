@@ -92,6 +92,7 @@ describe('the order mails', () => {
   const order: OrderFacts = {
     id: 'o1', reference: 'AFJ-100123', placedAt: new Date('2026-12-01T15:00:00Z'), customerName: 'Ada', customerEmail: 'ada@buyer.example',
     customerPhone: null, companyName: 'Lovelace <b>& Co.</b>', purchaseOrder: 'PO-2026/0042', totalCents: 1000, shipping: address, billing: address,
+    charges: { goodsCents: 1000, shippingMethod: null, shippingCents: 0, taxCents: 0, taxBreakdown: [], taxExemptReason: null },
   };
   const links = { order: 'https://shop.example/o', invoice: 'https://shop.example/i', creditNote: null };
   const lines = [{ sku: 'RG-1', name: 'Ring', options: '', quantity: 1, unitPriceCents: 1000, lineTotalCents: 1000 }];

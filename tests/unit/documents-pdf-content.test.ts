@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { documentContent } from '@/lib/documents/pdf-content';
 import { addressLines } from '@/lib/checkout/address-lines';
 import type { IssuedDocument } from '@/lib/documents/types';
+import { TAXED } from '../support/order-charges';
 
 const invoice: IssuedDocument = {
   kind: 'invoice',
@@ -80,6 +81,71 @@ describe('documentContent', () => {
       { label: 'Subtotal', value: '$1,234.50' },
       { label: 'Total', value: '$1,000.00', strong: true },
     ]);
+  });
+});
+
+describe('goods, shipping and tax on a document', () => {
+  // Goods $100.00, UPS Ground $15.00 and $11.79 of tax in two jurisdictions: $126.79.
+  const charges = TAXED;
+  const lines = [{ sku: 'RG-1', name: 'Ring', options: '', quantity: 4, unitPriceCents: 2_500, lineTotalCents: 10_000 }];
+  const taxed: IssuedDocument = { ...invoice, amountCents: 12_679, snapshot: { ...invoice.snapshot, lines, totalCents: 12_679, charges } };
+
+  it('an invoice shows the subtotal, shipping by its method, each jurisdiction and the total', () => {
+    const c = documentContent(taxed, 'UTC');
+    expect(c.totals).toEqual([
+      { label: 'Subtotal', value: '$100.00' },
+      { label: 'Shipping (UPS Ground)', value: '$15.00' },
+      { label: 'Illinois State Tax (6.25%)', value: '$7.19' },
+      { label: 'Chicago City Tax (4.4%)', value: '$4.60' },
+      { label: 'Total', value: '$126.79', strong: true },
+    ]);
+    expect(c.notes).toEqual(['Paid by card.']);
+  });
+
+  it('one Sales tax row when the jurisdictions are not known, and Free shipping by a method that cost nothing', () => {
+    const c = documentContent({ ...taxed, snapshot: { ...taxed.snapshot, totalCents: 11_179, charges: { ...charges, shippingCents: 0, taxBreakdown: [] } } }, 'UTC');
+    expect(c.totals.map((t) => [t.label, t.value])).toEqual([
+      ['Subtotal', '$100.00'],
+      ['Shipping (UPS Ground)', 'Free'],
+      ['Sales tax', '$11.79'],
+      ['Total', '$111.79'],
+    ]);
+  });
+
+  it('an exempt invoice says why no sales tax was charged', () => {
+    const exempt = { ...charges, taxCents: 0, taxBreakdown: [], taxExemptReason: 'Resale certificate on file' };
+    const c = documentContent({ ...taxed, snapshot: { ...taxed.snapshot, totalCents: 11_500, charges: exempt } }, 'UTC');
+    expect(c.totals.map((t) => [t.label, t.value])).toEqual([
+      ['Subtotal', '$100.00'],
+      ['Shipping (UPS Ground)', '$15.00'],
+      ['Sales tax', '$0.00'],
+      ['Total', '$115.00'],
+    ]);
+    expect(c.notes).toEqual(['No sales tax charged: Resale certificate on file.', 'Paid by card.']);
+  });
+
+  it('an invoice of goods only, with or without charges in its snapshot, shows its total as before', () => {
+    const goodsOnly = { goodsCents: 123_450, shippingMethod: null, shippingCents: 0, taxCents: 0, taxBreakdown: [], taxExemptReason: null };
+    for (const doc of [invoice, { ...invoice, snapshot: { ...invoice.snapshot, charges: goodsOnly } }]) {
+      expect(documentContent(doc, 'UTC').totals).toEqual([{ label: 'Total', value: '$1,234.50', strong: true }]);
+    }
+  });
+
+  it("a credit note shows the refund's tax apart when the refund recorded it", () => {
+    const refund = { amountCents: 5_000, invoiceNumber: 'INV-2026-000123', remainingCents: 7_679, reference: 're_2' };
+    const note: IssuedDocument = { ...taxed, kind: 'credit_note', number: 'CN-2027-000002', amountCents: 5_000, snapshot: { ...taxed.snapshot, refund: { ...refund, taxCents: 465 } } };
+    expect(documentContent(note, 'UTC').totals).toEqual([
+      { label: 'Invoice total', value: '$126.79' },
+      { label: 'Goods and shipping credited', value: '-$45.35' },
+      { label: 'Sales tax credited', value: '-$4.65' },
+      { label: 'Amount credited', value: '-$50.00', strong: true },
+      { label: 'Remaining paid', value: '$76.79' },
+    ]);
+    // A refund without a recorded tax share (older ones): the amount alone.
+    for (const r of [refund, { ...refund, taxCents: null }]) {
+      const c = documentContent({ ...note, snapshot: { ...note.snapshot, refund: r } }, 'UTC');
+      expect(c.totals.map((t) => t.label)).toEqual(['Invoice total', 'Amount credited', 'Remaining paid']);
+    }
   });
 });
 

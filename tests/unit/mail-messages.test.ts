@@ -6,6 +6,7 @@ import type { Address } from '@/lib/checkout/address';
 import { composedMailSchema, mailAddress, subjectText } from '@/lib/mail/message';
 import { renderMail } from '@/lib/mail/templates/render';
 import { messageFor, type MessageFacts, type OrderFacts } from '@/lib/orders/messages';
+import { EXEMPT, TAXED } from '../support/order-charges';
 
 const SITE = 'https://shop.example';
 const shop = { name: 'Aurelia <em>Fine</em> Jewelry', postalAddress: '12 Jeweller Row\nProvidence, RI 02903', supportEmail: 'help@shop.example', supportPhone: '+1 401 555 0100', siteUrl: SITE };
@@ -20,6 +21,8 @@ const order: OrderFacts = {
   companyName: null,
   purchaseOrder: null,
   totalCents: 16_096,
+  // An order from before shipping and tax: its goods are its total.
+  charges: { goodsCents: 16_096, shippingMethod: null, shippingCents: 0, taxCents: 0, taxBreakdown: [], taxExemptReason: null },
   shipping: address,
   billing: { ...address, full_name: 'Accounts Payable', address_line1: '9 Ledger St', address_line2: '' },
 };
@@ -73,6 +76,57 @@ describe('order confirmation', () => {
     expect(m.html).toContain('Aurelia &lt;em&gt;Fine&lt;/em&gt; Jewelry');
     expect(m.text).toContain('Aurelia <em>Fine</em> Jewelry');
     expect(m.text).toMatch(/12 Jeweller Row\s+Providence, RI 02903/);
+  });
+});
+
+// Goods $100.00, UPS Ground $15.00 and $11.79 of tax in two jurisdictions: $126.79.
+const taxed = TAXED;
+const taxedLines = [{ sku: 'RG-1', name: 'Halo Ring', options: '', quantity: 4, unitPriceCents: 2500, lineTotalCents: 10_000 }];
+const exempt = EXEMPT;
+
+describe('goods, shipping and tax', () => {
+  it('the confirmation and the notice show the subtotal, shipping by its method, each tax and the total', async () => {
+    const o = { ...order, totalCents: 12_679, charges: taxed };
+    const confirmation = await text({ ...common, order: o, kind: 'order_confirmation', lines: taxedLines, invoiceNumber: null });
+    const notice = await text({ ...common, order: o, to: 'orders@shop.example', kind: 'order_notice', lines: taxedLines });
+    for (const m of [confirmation, notice]) {
+      expect(m.text).toMatch(/Subtotal\s+\$100\.00/);
+      expect(m.text).toMatch(/Shipping \(UPS Ground\)\s+\$15\.00/);
+      expect(m.text).toMatch(/Illinois State Tax \(6\.25%\)\s+\$7\.19/);
+      expect(m.text).toMatch(/Chicago City Tax \(4\.4%\)\s+\$4\.60/);
+      expect(m.html).toContain('Shipping (UPS Ground)');
+      expect(m.html).toContain('Illinois State Tax (6.25%)');
+      expect(m.text).not.toContain('No sales tax charged');
+    }
+    expect(confirmation.text).toMatch(/Total paid\s+\$126\.79/);
+    expect(notice.text).toMatch(/Total\s+\$126\.79/);
+    expect(notice.subject).toBe('New order AFJ-1042: $126.79 from Grace Hopper');
+  });
+
+  it('one Sales tax row without a breakdown, Free shipping by a method that cost nothing', async () => {
+    const o = { ...order, totalCents: 11_179, charges: { ...taxed, shippingCents: 0, taxBreakdown: [] } };
+    const m = await text({ ...common, order: o, kind: 'order_confirmation', lines: taxedLines, invoiceNumber: null });
+    expect(m.text).toMatch(/Shipping \(UPS Ground\)\s+Free/);
+    expect(m.text).toMatch(/Sales tax\s+\$11\.79/);
+    expect(m.text).toMatch(/Total paid\s+\$111\.79/);
+  });
+
+  it('an exempt order says why no tax was charged, in both parts', async () => {
+    const o = { ...order, totalCents: 11_500, charges: exempt };
+    for (const kind of ['order_confirmation', 'order_notice'] as const) {
+      const m = await text({ ...common, order: o, kind, lines: taxedLines, invoiceNumber: null });
+      expect(m.text, kind).toMatch(/Sales tax\s+\$0\.00/);
+      expect(m.text, kind).toContain('No sales tax charged: Resale certificate on file.');
+      expect(m.html, kind).toContain('No sales tax charged: Resale certificate on file.');
+    }
+  });
+
+  it('an order from before shows its total alone, as it did', async () => {
+    const m = await text({ ...common, kind: 'order_confirmation', lines, invoiceNumber: null });
+    expect(m.text).toMatch(/Total paid\s+\$160\.96/);
+    for (const word of ['Subtotal', 'Shipping (', 'Sales tax', 'No sales tax']) expect(m.text).not.toContain(word);
+    const notice = await text({ ...common, to: 'orders@shop.example', kind: 'order_notice', lines });
+    expect(notice.text).not.toContain('Subtotal');
   });
 });
 

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { Dashboard } from '@/lib/admin/dashboard/load';
 import { Info } from 'lucide-react';
 import { formatChange } from '@/lib/admin/dashboard/figures';
-import { REVENUE_DEFINITION } from '@/lib/admin/dashboard/labels';
+import { REVENUE_CAPTION, REVENUE_DEFINITION, REVENUE_PART_LABELS } from '@/lib/admin/dashboard/labels';
 import { formatCents } from '@/lib/core/format/money';
 
 function Change({ value }: { value: number }) {
@@ -45,6 +45,28 @@ function Card({ label, value, hint, children }: { label: string; value: string; 
   );
 }
 
+/** What the revenue figure counts, and its goods, shipping and tax apart. */
+function RevenueParts({ parts }: { parts: Dashboard['totals']['revenueParts'] }) {
+  const rows = [
+    [REVENUE_PART_LABELS.goods, parts.goodsCents],
+    [REVENUE_PART_LABELS.shipping, parts.shippingCents],
+    [REVENUE_PART_LABELS.tax, parts.taxCents],
+  ] as const;
+  return (
+    <div className="mt-2 border-t border-neutral-200 pt-2 text-xs" data-testid="revenue-parts">
+      <p className="text-stone-muted">{REVENUE_CAPTION}</p>
+      <dl className="mt-1 space-y-0.5">
+        {rows.map(([label, cents]) => (
+          <div key={label} className="flex justify-between gap-2">
+            <dt className="text-stone-muted">{label}</dt>
+            <dd className="tabular">{formatCents(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 /** Total Orders, Total Revenue (with the change vs last month), Avg. Order Value and Completion Rate. */
 export function StatCards({ totals }: { totals: Dashboard['totals'] }) {
   return (
@@ -54,6 +76,7 @@ export function StatCards({ totals }: { totals: Dashboard['totals'] }) {
       </Card>
       <Card label="Total Revenue" value={formatCents(totals.revenueCents)} hint={REVENUE_DEFINITION}>
         <Change value={totals.revenueChange} />
+        <RevenueParts parts={totals.revenueParts} />
       </Card>
       <Card label="Avg. Order Value" value={formatCents(totals.averageOrderValueCents)}>
         <p className="mt-1 text-xs text-stone-muted">per order</p>

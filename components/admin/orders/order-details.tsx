@@ -2,6 +2,7 @@ import type { Address } from '@/lib/checkout/address';
 import { COMPANY_LABEL, PURCHASE_ORDER_LABEL } from '@/lib/checkout/contact';
 import type { AdminOrder } from '@/lib/admin/orders/types';
 import { formatCents } from '@/lib/core/format/money';
+import { ChargesList } from '@/components/ui/charges-list';
 import { statusLabel } from '@/lib/orders/status';
 import { AddressLines } from '../../ui/address-lines';
 import { Thumb } from '../thumb';
@@ -20,6 +21,7 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
     </div>
   );
 }
+
 
 /** The expanded row: items, addresses, payments, the status selector, the history of changes and the order's mail. */
 export function OrderDetails({ order }: { order: AdminOrder }) {
@@ -46,6 +48,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
               </li>
             ))}
           </ul>
+          <ChargesList charges={order.charges} totalCents={order.totalCents} tone="admin" />
         </section>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <AddressBlock title="Shipping address" address={order.shipping} />

@@ -4,7 +4,7 @@ import type { SettingsChange } from '@/lib/admin/settings/screen';
 function Value({ text }: { text: string }) {
   if (!text) return <span className="italic text-stone-muted">empty</span>;
   const line = text.replace(/\s*\n\s*/g, ' · ');
-  return <span title={text}>{line.length > 80 ? `${line.slice(0, 80)}…` : line}</span>;
+  return <span title={text}>{line.length > 200 ? `${line.slice(0, 200)}…` : line}</span>;
 }
 
 /** The latest changes to the settings, newest first: field, old and new value, who and when. */

@@ -40,6 +40,9 @@ export interface CustomerDetail {
   savedAddresses: SavedAddress[];
   /** Distinct addresses their latest orders were shipped to, newest first (at most 5). */
   orderAddresses: string[][];
+  /** Staff's tax exemption (accounts only) and why, printed on invoices. */
+  taxExempt: boolean;
+  taxExemptReason: string | null;
 }
 
 interface OrderRow {
@@ -55,8 +58,9 @@ interface OrderRow {
 /** Null when no customer has this key (or the caller is not an admin: RLS shows them no row). */
 export async function loadCustomer(actor: DbActor, key: string, pageParam: number): Promise<CustomerDetail | null> {
   return withActor(actor, async (tx) => {
-    const [row] = await tx<Parameters<typeof toCustomerRow>[0][]>`
-      select key, user_id, name, email, phone, orders_count, spent_cents, last_order_at from public.customers where key = ${key}`;
+    const [row] = await tx<(Parameters<typeof toCustomerRow>[0] & { tax_exempt: boolean; tax_exempt_reason: string | null })[]>`
+      select key, user_id, name, email, phone, orders_count, spent_cents, last_order_at, tax_exempt, tax_exempt_reason
+        from public.customers where key = ${key}`;
     if (!row) return null;
     const customer = toCustomerRow(row);
     const theirs = row.user_id
@@ -118,6 +122,8 @@ export async function loadCustomer(actor: DbActor, key: string, pageParam: numbe
       totalPages,
       savedAddresses: saved.map((a) => ({ id: a.id, type: a.address_type, isDefault: a.is_default, lines: addressLines(a) })),
       orderAddresses,
+      taxExempt: row.tax_exempt,
+      taxExemptReason: row.tax_exempt_reason,
     };
   });
 }

@@ -2,4 +2,9 @@
 
 /** What Total Revenue and Payment Methods count: the same money, so they add up to the same figure. */
 export const REVENUE_DEFINITION =
-  'Revenue is what buyers paid for orders placed in this period, less refunds. Cancelled orders are left out, and an order marked Refunded counts as refunded in full. Payment Methods splits the same figure by method.';
+  'Revenue is what buyers paid for orders placed in this period, less refunds: goods, shipping and sales tax. Cancelled orders are left out, and an order marked Refunded counts as refunded in full. Shipping and tax are as charged, tax less the tax refunds gave back; goods are the rest. Payment Methods splits the same figure by method.';
+
+/** Said under Total Revenue, with its parts. */
+export const REVENUE_CAPTION = 'Revenue counts goods, shipping and tax';
+
+export const REVENUE_PART_LABELS = { goods: 'Goods', shipping: 'Shipping', tax: 'Tax' } as const;

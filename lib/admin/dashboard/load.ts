@@ -42,6 +42,8 @@ export interface Dashboard {
     completionRate: number;
     ordersChange: number;
     revenueChange: number;
+    /** What the revenue holds: shipping and tax as charged (tax less refunded tax), goods the rest. */
+    revenueParts: { goodsCents: number; shippingCents: number; taxCents: number };
   };
   statuses: StatusBar[];
   days: DayBar[];
@@ -55,10 +57,19 @@ export interface Dashboard {
 
 export function shapeDashboard(period: Period, rows: DashboardRows, timeZone: string): Dashboard {
   // Revenue is the Payment Methods rows summed, so the two always agree.
-  const money = rows.methods.map((m) => ({ method: m.method, amount: Number(m.amount), payments: m.payments, previous: Number(m.previous) }));
+  const money = rows.methods.map((m) => ({
+    method: m.method,
+    amount: Number(m.amount),
+    payments: m.payments,
+    previous: Number(m.previous),
+    shipping: Number(m.shipping),
+    tax: Number(m.tax),
+  }));
   const current = periodSums(rows.current.map(numbers), money.reduce((s, m) => s + m.amount, 0));
   const previous = periodSums(rows.previous.map(numbers), money.reduce((s, m) => s + m.previous, 0));
   const hours = hourBars(rows.hours);
+  const shippingCents = money.reduce((s, m) => s + m.shipping, 0);
+  const taxCents = money.reduce((s, m) => s + m.tax, 0);
   return {
     period,
     totals: {
@@ -68,6 +79,7 @@ export function shapeDashboard(period: Period, rows: DashboardRows, timeZone: st
       completionRate: percentOf(current.completed, current.orders),
       ordersChange: percentChange(current.orders, previous.orders),
       revenueChange: percentChange(current.revenue, previous.revenue),
+      revenueParts: { goodsCents: current.revenue - shippingCents - taxCents, shippingCents, taxCents },
     },
     statuses: statusBars(current),
     days: dayBars(rows.days, rows.trendLastDay),
@@ -105,7 +117,7 @@ export async function loadDashboard(actor: DbActor, period: Period, clock: Dashb
 
 /** The page's figures: cached per period and time zone for DASHBOARD_FRESH_SECONDS. */
 export function getDashboard(actor: DbActor, period: Period, timeZone: string): Promise<Dashboard> {
-  return unstable_cache(() => loadDashboard(actor, period, { now: new Date(), timeZone }), ['admin-dashboard-v2', period, timeZone], {
+  return unstable_cache(() => loadDashboard(actor, period, { now: new Date(), timeZone }), ['admin-dashboard-v3', period, timeZone], {
     tags: [ADMIN_DASHBOARD_TAG],
     revalidate: DASHBOARD_FRESH_SECONDS,
   })();

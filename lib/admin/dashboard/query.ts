@@ -2,10 +2,10 @@ import 'server-only';
 // The dashboard's figures in one SQL statement per period, run as the admin under RLS: counts and sums by status,
 // hours and days in the shop's time zone, payment methods, top products, recent orders and catalog counts, each an
 // aggregate the database computes (no order is loaded into the server). Orders per slot, money per slot and over all
-// time, orders per status over all time and catalog counts come from running totals kept by the writes
-// (20261129000300_dashboard_totals.sql); top products from the totals per product over all time and per month
-// (topProductsOf). The periods' bounds are computed in SQL from `now` and the time zone, so
-// months and days start at local midnight, across daylight-saving changes.
+// time (with its shipping and tax, 20261205000200_dashboard_charges.sql), orders per status over all time and catalog
+// counts come from running totals kept by the writes (20261129000300_dashboard_totals.sql); top products from the
+// totals per product over all time and per month (topProductsOf). The periods' bounds are computed in SQL from `now`
+// and the time zone, so months and days start at local midnight, across daylight-saving changes.
 import { CATEGORIES, type Category } from '../../catalog/categories';
 import { withActor, type DbActor, type Tx } from '../../core/db';
 import type { Period } from './periods';
@@ -17,8 +17,11 @@ export interface DashboardRows {
   previous: { status: string; orders: number }[];
   hours: { hour: number; orders: number }[];
   days: { day: string; orders: number }[];
-  /** Net money per method in the period (`amount`, `payments`) and in the previous one: their sums are the revenue. */
-  methods: { method: string | null; amount: number; payments: number; previous: number }[];
+  /**
+   * Net money per method in the period (`amount`, `payments`) and in the previous one: their sums are the revenue.
+   * `shipping` and `tax`: the period's part of `amount` that was shipping and sales tax (less refunded tax).
+   */
+  methods: { method: string | null; amount: number; payments: number; previous: number; shipping: number; tax: number }[];
   top: { product_id: string; name: string | null; category: Category | null; revenue: number; quantity: number }[];
   recent: {
     id: string;
@@ -130,7 +133,9 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
           select json_agg(x) from (
             select m.method, coalesce(sum(m.amount) filter (where m.cur), 0)::bigint as amount,
                    coalesce(sum(m.payments) filter (where m.cur), 0)::int as payments,
-                   coalesce(sum(m.amount) filter (where not m.cur), 0)::bigint as previous
+                   coalesce(sum(m.amount) filter (where not m.cur), 0)::bigint as previous,
+                   coalesce(sum(m.shipping) filter (where m.cur), 0)::bigint as shipping,
+                   coalesce(sum(m.tax) filter (where m.cur), 0)::bigint as tax
               from (select c.*, true as cur from cur_money c union all select p.*, false from prev_money p) m
              group by m.method) x), '[]'),
         'top', coalesce((

@@ -11,9 +11,10 @@ import { formatFileDateTime } from '../../core/format/date';
 
 const BATCH = 1000;
 
+// Total is goods + shipping + tax; Goods of an order from before charges is its total.
 export const ORDER_CSV_COLUMNS = [
-  'Order Ref', 'Order ID', 'Date', 'Customer', 'Email', 'Phone', 'Status', 'Items', 'Total', 'Refunded', 'Transaction ID', 'City', 'State',
-  'Country', 'Carrier', 'Tracking Number', 'Company', 'PO Number',
+  'Order Ref', 'Order ID', 'Date', 'Customer', 'Email', 'Phone', 'Status', 'Items', 'Total', 'Goods', 'Shipping', 'Shipping Method', 'Tax',
+  'Refunded', 'Transaction ID', 'City', 'State', 'Country', 'Carrier', 'Tracking Number', 'Company', 'PO Number',
 ] as const;
 
 interface Row {
@@ -31,6 +32,10 @@ interface Row {
   carrier: string | null;
   tracking_number: string | null;
   total_amount: string;
+  goods: string;
+  shipping_cents: string;
+  shipping_method: string | null;
+  tax_cents: string;
   units: number;
   refunded: string;
   payment: string | null;
@@ -53,6 +58,7 @@ async function batch(actor: DbActor, query: Pick<OrdersQuery, 'status' | 'sort'>
     return tx<Row[]>`
       select o.id, o.order_reference, o.created_at, o.created_at::text as at,
              o.customer_name, o.customer_email, o.customer_phone, o.company_name, o.purchase_order, o.status, o.total_amount, o.carrier, o.tracking_number,
+             coalesce(o.goods_cents, o.total_amount) as goods, o.shipping_cents, o.shipping_method, o.tax_cents,
              (select coalesce(sum(i.quantity), 0)::int from public.order_items i where i.order_id = o.id) as units,
              (select coalesce(sum(t.amount), 0) from public.transactions t
                where t.order_id = o.id and t.kind = 'refund' and t.status in ('pending', 'succeeded')) as refunded,
@@ -69,7 +75,8 @@ async function batch(actor: DbActor, query: Pick<OrdersQuery, 'status' | 'sort'>
 function toCsv(rows: Row[], header: boolean, timeZone: string): string {
   const data = rows.map((r) => [
     orderReference(r), r.id, formatFileDateTime(r.created_at, timeZone), r.customer_name ?? '', r.customer_email ?? '', r.customer_phone ?? '', r.status, r.units,
-    plainAmountFromCents(r.total_amount), plainAmountFromCents(r.refunded), r.payment ?? '', r.city ?? '', r.state ?? '', r.country ?? '',
+    plainAmountFromCents(r.total_amount), plainAmountFromCents(r.goods), plainAmountFromCents(r.shipping_cents), r.shipping_method ?? '',
+    plainAmountFromCents(r.tax_cents), plainAmountFromCents(r.refunded), r.payment ?? '', r.city ?? '', r.state ?? '', r.country ?? '',
     r.carrier ?? '', r.tracking_number ?? '', r.company_name ?? '', r.purchase_order ?? '',
   ]);
   const csv = Papa.unparse({ fields: [...ORDER_CSV_COLUMNS], data }, { header, escapeFormulae: true, newline: '\r\n' });

@@ -7,6 +7,7 @@ import { withActor, type DbActor } from '../../core/db';
 import { formatDateTime } from '../../core/format/date';
 import { listDocumentsForOrders } from '../../documents/store';
 import type { DocumentRef } from '../../documents/paths';
+import { readCharges, type ChargeColumns } from '../../documents/charges';
 import { orderReference } from '../../orders/reference';
 import { trackingUrl } from '../../orders/tracking';
 import type { OrderStatus } from '../../orders/status';
@@ -19,7 +20,7 @@ import { orderMoney, refundableCents } from './refund-rules';
 import { loadOrderMail } from './mail';
 import type { AdminMail, AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment } from './types';
 
-interface OrderRow {
+interface OrderRow extends ChargeColumns {
   id: string;
   order_reference: string | null;
   customer_name: string | null;
@@ -68,8 +69,8 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
          limit ${window.limit} offset ${window.offset}
       )
       select o.id, o.order_reference, o.customer_name, o.customer_email, o.customer_phone, o.company_name, o.purchase_order,
-             o.status, o.total_amount,
-             o.created_at, o.shipping_address, o.billing_address, o.carrier, o.tracking_number, o.dispatched_at,
+             o.status, o.total_amount, o.goods_cents, o.shipping_method, o.shipping_cents, o.tax_cents, o.tax_breakdown,
+             o.tax_exempt_reason, o.created_at, o.shipping_address, o.billing_address, o.carrier, o.tracking_number, o.dispatched_at,
              coalesce((
                select json_agg(json_build_object(
                         'id', i.id, 'productId', i.product_id, 'name', c.name, 'sku', c.sku, 'imageUrl', c.image_url,
@@ -125,6 +126,7 @@ function toAdminOrder(r: OrderRow, timeZone: string, documents: DocumentRef[], m
           }
         : null,
     totalCents: Number(r.total_amount),
+    charges: readCharges(r),
     createdAt: r.created_at.toISOString(),
     dateLabel: formatDateTime(r.created_at, timeZone),
     shipping: r.shipping_address,

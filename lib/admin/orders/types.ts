@@ -2,6 +2,7 @@
 import type { Address } from '../../checkout/address';
 import type { OrderStatus } from '../../orders/status';
 import type { DocumentRef } from '../../documents/paths';
+import type { OrderCharges } from '../../documents/charges';
 import type { MailStatus } from '../../mail/labels';
 import type { MailKind } from '../../mail/outbox';
 import type { OrderMoney } from './refund-rules';
@@ -77,7 +78,9 @@ export interface AdminOrder {
   status: OrderStatus;
   /** Carrier and tracking of the latest dispatch, when given. */
   dispatch: OrderDispatch | null;
+  /** goods + shipping + tax. */
   totalCents: number;
+  charges: OrderCharges;
   createdAt: string;
   /** Formatted in the shop's time zone. */
   dateLabel: string;

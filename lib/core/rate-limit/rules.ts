@@ -23,11 +23,15 @@ export const RATE_RULES = {
   verifyCodePerAddress: rule('verify-code:address', 30, 60),
   checkoutPerAddress: rule('checkout:address', 10, 60),
   checkoutAddressPerAddress: rule('checkout-address:address', 30, 60),
+  /** Shipping and tax for the address being typed at checkout: asked again as the address or the method changes. */
+  checkoutDeliveryPerAddress: rule('checkout-delivery:address', 120, 60),
   /** A quick order resolves up to 500 lines a call: a buyer pastes, fixes and pastes again. */
   quickOrderPerAddress: rule('quick-order:address', 60, 60),
   /** A cart line's choices, read each time a buyer opens them. */
   cartChoicesPerAddress: rule('cart-choices:address', 120, 60),
   quoteRequestPerAddress: rule('quote-request:address', 10, 60),
+  /** The cart's shipping estimate: a buyer tries a few postal codes, and a signed-in one's opens with their own. */
+  shippingEstimatePerAddress: rule('shipping-estimate:address', 30, 60),
 } as const satisfies Record<string, RateRule>;
 
 /** 'Too many attempts. Please wait 42 seconds and try again.' */

@@ -4,10 +4,10 @@ import { Section, Text } from '@react-email/components';
 import type { Address } from '../../checkout/address';
 import { formatCents } from '../../core/format/money';
 import { MailLayout, type MailShop } from './layout';
-import { Addresses, BusinessLines, ButtonLink, LinesTable, Totals, type BusinessProps, type MailLine } from './parts';
+import { Addresses, BusinessLines, ButtonLink, LinesTable, OrderTotals, type BusinessProps, type ChargeProps, type MailLine } from './parts';
 import { styles } from './theme';
 
-export interface OrderConfirmationProps extends BusinessProps {
+export interface OrderConfirmationProps extends BusinessProps, ChargeProps {
   shop: MailShop;
   reference: string;
   /** Formatted in the shop's time zone. */
@@ -23,8 +23,6 @@ export interface OrderConfirmationProps extends BusinessProps {
 }
 
 export function OrderConfirmationMail(p: OrderConfirmationProps) {
-  const subtotal = p.lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
-  const rows: [string, number][] = subtotal === p.totalCents ? [['Total paid', p.totalCents]] : [['Subtotal', subtotal], ['Total paid', p.totalCents]];
   return (
     <MailLayout preview={`Order ${p.reference} confirmed: ${formatCents(p.totalCents)}`} shop={p.shop}>
       <Text style={styles.h1}>Order Confirmed!</Text>
@@ -37,7 +35,7 @@ export function OrderConfirmationMail(p: OrderConfirmationProps) {
       <BusinessLines companyName={p.companyName} purchaseOrder={p.purchaseOrder} />
       <Text style={styles.h2}>Your items</Text>
       <LinesTable lines={p.lines} />
-      <Totals rows={rows} />
+      <OrderTotals lines={p.lines} totalCents={p.totalCents} totalLabel="Total paid" charges={p.charges} taxNote={p.taxNote} linesSubtotal />
       <Section style={{ marginTop: '16px' }}>
         <Addresses shipping={p.shipping} billing={p.billing} />
       </Section>

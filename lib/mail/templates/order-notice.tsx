@@ -2,10 +2,10 @@
 import { Section, Text } from '@react-email/components';
 import { formatCents } from '../../core/format/money';
 import { MailLayout, type MailShop } from './layout';
-import { BusinessLines, ButtonLink, LinesTable, Totals, type BusinessProps, type MailLine } from './parts';
+import { BusinessLines, ButtonLink, LinesTable, OrderTotals, type BusinessProps, type ChargeProps, type MailLine } from './parts';
 import { styles } from './theme';
 
-export interface OrderNoticeProps extends BusinessProps {
+export interface OrderNoticeProps extends BusinessProps, ChargeProps {
   shop: MailShop;
   reference: string;
   placedAt: string;
@@ -29,7 +29,7 @@ export function OrderNoticeMail(p: OrderNoticeProps) {
       </Section>
       <BusinessLines companyName={p.companyName} purchaseOrder={p.purchaseOrder} />
       <LinesTable lines={p.lines} />
-      <Totals rows={[['Total', p.totalCents]]} />
+      <OrderTotals lines={p.lines} totalCents={p.totalCents} totalLabel="Total" charges={p.charges} taxNote={p.taxNote} />
       <Section style={{ margin: '16px 0' }}>
         <ButtonLink href={p.adminUrl}>Open orders</ButtonLink>
       </Section>

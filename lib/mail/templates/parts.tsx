@@ -98,23 +98,53 @@ export function LinesTable({ lines }: { lines: MailLine[] }) {
   );
 }
 
+/** A label and its amount: cents, or the words to show instead ('Free'). */
+export type TotalRow = [label: string, amount: number | string];
+
 /** Label and amount rows, the last one in bold when `strongLast`; in the plain text, one aligned line each. */
-export function Totals({ rows, strongLast = true }: { rows: [string, number][]; strongLast?: boolean }) {
+export function Totals({ rows, strongLast = true }: { rows: TotalRow[]; strongLast?: boolean }) {
   return (
     <table width="100%" cellPadding={0} cellSpacing={0} role="presentation" data-text-format="dataTable" style={{ borderCollapse: 'collapse', marginTop: '12px' }}>
       <tbody>
-        {rows.map(([label, cents], i) => {
+        {rows.map(([label, amount], i) => {
           const weight = strongLast && i === rows.length - 1 ? 700 : 400;
           const cell = { fontFamily: styles.text.fontFamily, fontSize: '15px', lineHeight: '24px', padding: '2px 8px', fontWeight: weight };
           return (
             <tr key={label}>
               <td style={{ ...cell, textAlign: 'right' }}>{label}</td>
-              <td style={{ ...cell, ...styles.number, width: '120px' }}>{formatCents(cents)}</td>
+              <td style={{ ...cell, ...styles.number, width: '120px' }}>{typeof amount === 'number' ? formatCents(amount) : amount}</td>
             </tr>
           );
         })}
       </tbody>
     </table>
+  );
+}
+
+/** The order's money: the rows before its total (subtotal, shipping, tax; none for an order of goods only). */
+export interface ChargeProps {
+  charges: TotalRow[];
+  /** Why no sales tax was charged, for an exempt order. */
+  taxNote: string | null;
+}
+
+interface OrderTotalsProps extends ChargeProps {
+  lines: MailLine[];
+  totalCents: number;
+  totalLabel: string;
+  /** For an order of goods only: a subtotal row where the lines' sum differs from the total. */
+  linesSubtotal?: boolean;
+}
+
+/** The order's charge rows and total; for an order of goods only, its total (and a subtotal where asked). */
+export function OrderTotals({ lines, totalCents, totalLabel, charges, taxNote, linesSubtotal = false }: OrderTotalsProps) {
+  const subtotal = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const before: TotalRow[] = charges.length > 0 ? charges : linesSubtotal && subtotal !== totalCents ? [['Subtotal', subtotal]] : [];
+  return (
+    <>
+      <Totals rows={[...before, [totalLabel, totalCents]]} />
+      {taxNote ? <Text style={{ ...styles.small, textAlign: 'right', marginTop: '4px' }}>{taxNote}</Text> : null}
+    </>
   );
 }
 

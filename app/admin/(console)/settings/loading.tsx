@@ -1,5 +1,5 @@
 import { ScreenSkeleton } from '@/components/admin/skeleton';
 
 export default function Loading() {
-  return <ScreenSkeleton title="Shop Settings" blocks={3} />;
+  return <ScreenSkeleton title="Shop Settings" blocks={5} />;
 }

@@ -1,5 +1,6 @@
 // POST /api/checkout/address — saves the buyer's e-mail address, optional company and PO number, their shipping and billing address onto their open
-// checkout (and its PaymentIntent) before the card is charged. Only the browser that started the checkout may do this. For a
+// checkout (and its PaymentIntent) before the card is charged, and prices shipping and tax for it (refused with 409 when
+// the total is not the one the buyer saw). Only the browser that started the checkout may do this. For a
 // signed-in customer the addresses and name are also kept in their account, after the answer is sent: that never
 // delays or fails the payment (a failure is logged).
 import type { User } from '@supabase/supabase-js';
@@ -40,13 +41,21 @@ export const POST = defineRoute(
       }
       throw new CheckoutError(400, 'invalid_request', `Invalid address: ${describeIssues(parsed.error)}`);
     }
-    const { checkoutId, email, company, purchaseOrder, sameAsShipping, shipping, billing } = parsed.data;
+    const { checkoutId, email, company, purchaseOrder, sameAsShipping, shipping, billing, shippingMethodId, expectedTotalCents } = parsed.data;
     const addresses = { shipping, billing: billing ?? emptyAddress(), sameAsShipping };
     const business = { companyName: company, purchaseOrder };
-    await saveCheckoutAddresses({ checkoutId, allowedCheckoutIds: await browserCheckoutIds(), email, business, addresses });
+    const delivery = await saveCheckoutAddresses({
+      checkoutId,
+      allowedCheckoutIds: await browserCheckoutIds(),
+      email,
+      business,
+      addresses,
+      shippingMethodId,
+      expectedTotalCents,
+    });
     const user = await getCurrentUser().catch(() => null);
     if (user) keepInAccount(user, resolveAddresses(addresses), requestId);
-    return Response.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
+    return Response.json({ ok: true, delivery }, { headers: { 'cache-control': 'no-store' } });
   },
 );
 

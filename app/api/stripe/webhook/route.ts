@@ -15,6 +15,7 @@ import { logWarn } from '@/lib/core/log';
 import { defineRoute } from '@/lib/entry/define-route';
 import { fulfilPaymentIntent, recordPaymentFailure } from '@/lib/orders/fulfilment';
 import { recordStripeRefunds } from '@/lib/orders/refunds';
+import { reverseRefundedTax } from '@/lib/tax/record';
 import { refundMismatchedPayment } from '@/lib/orders/mismatch-refund';
 import { ADMIN_DASHBOARD_TAG } from '@/lib/core/cache/tags';
 import { wakeMailSender } from '@/lib/mail/sender';
@@ -83,6 +84,8 @@ export const POST = defineRoute({ name: 'stripe.webhook', access: 'public', fail
         revalidateAfterCommit([ADMIN_DASHBOARD_TAG]);
         // A refund that went through has its refund mail queued.
         wakeMailSender();
+        // Its share of the tax is reported to Stripe Tax (the admin's refunds come this way too); a failure is retried.
+        await reverseRefundedTax(result.orderId);
       }
       return json(200, { received: true, ...result });
     }

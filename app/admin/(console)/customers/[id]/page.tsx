@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CustomerOrders } from '@/components/admin/customers/customer-orders';
 import { CustomerSummary } from '@/components/admin/customers/customer-summary';
+import { TaxExemptForm } from '@/components/admin/customers/tax-exempt-form';
 import { AdminPagination } from '@/components/admin/pagination';
 import { loadCustomer } from '@/lib/admin/customers/detail';
 import { GUEST_HELP, GUEST_LABEL } from '@/lib/admin/customers/labels';
@@ -43,6 +44,7 @@ export default async function CustomerPage({
         )}
       </div>
       <CustomerSummary data={data} timeZone={timeZone} />
+      <TaxExemptForm customerKey={customer.key} isGuest={customer.isGuest} exempt={data.taxExempt} reason={data.taxExemptReason} />
       <CustomerOrders orders={data.orders} timeZone={timeZone} />
       <AdminPagination page={data.page} totalPages={data.totalPages} href={(page) => `${customerHref(key)}${page > 1 ? `?page=${page}` : ''}`} />
     </div>

@@ -28,6 +28,7 @@ import { benchSoak, benchWorkers, serverRss } from './workers';
 import { benchMail } from './mail';
 import { benchWholesale } from './wholesale';
 import { benchCustomers } from './customers';
+import { benchShippingEstimate } from './shipping';
 import { vacuumAllVisible } from '../supabase/seed/vacuum';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
@@ -52,6 +53,8 @@ const IMPORT_ONLY = process.env.BENCH_ONLY === 'import';
 const DOCUMENTS_ONLY = process.env.BENCH_ONLY === 'documents';
 // BENCH_ONLY=workers: 1 worker against N side by side (uncached listing, Orders tab, admin category, search), only.
 const WORKERS_ONLY = process.env.BENCH_ONLY === 'workers';
+// BENCH_ONLY=shipping: the cart's shipping estimate on the production server, only.
+const SHIPPING_ONLY = process.env.BENCH_ONLY === 'shipping';
 /** The two mail servers' first port, clear of the workers' side-by-side servers (appPort + 10…). */
 const mailPort = () => cfg.appPort + 20;
 // Every server's output is watched: a `⨯` error line (a failed render, a broken stream) fails the bench.
@@ -246,6 +249,12 @@ async function main() {
       first.kill('SIGTERM');
     });
     app = await start();
+    if (SHIPPING_ONLY) {
+      results.shipping_estimate = await benchShippingEstimate(base, databaseUrl(cfg));
+      console.log('shipping estimate (50 lines):', results.shipping_estimate);
+      await finish();
+      return;
+    }
     if (DOCUMENTS_ONLY) {
       results.invoice_pdf = await benchDocuments({ base, databaseUrl: databaseUrl(cfg) });
       console.log('invoice PDF (20 lines):', results.invoice_pdf);
@@ -295,6 +304,8 @@ async function main() {
     }
     for (const [name, path] of PAGES) await measurePage(name, path, bodies.get(name)!, base);
     await measureUncached(base);
+    results.shipping_estimate = await benchShippingEstimate(base, databaseUrl(cfg));
+    console.log('shipping estimate (50 lines):', results.shipping_estimate);
     results.uncached_listing_sql = await benchListingSql(stackEnv(cfg));
     console.log('uncached listing SQL:', results.uncached_listing_sql);
     if (!STOREFRONT_ONLY) {
@@ -341,7 +352,7 @@ async function main() {
 async function finish() {
   results.load_average_at_end = await loadAverage();
   results.server_log_errors = serverLog.errors;
-  const file = SOAK_ONLY ? 'latest-soak.json' : WORKERS_ONLY ? 'latest-workers.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : IMPORT_ONLY ? 'latest-import.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
+  const file = SOAK_ONLY ? 'latest-soak.json' : WORKERS_ONLY ? 'latest-workers.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : IMPORT_ONLY ? 'latest-import.json' : SHIPPING_ONLY ? 'latest-shipping.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
   await writeFile(join(PROJECT_ROOT, 'bench', 'results', file), JSON.stringify(results, null, 2));
   console.log(`\nwritten to bench/results/${file}`);
   const errors = serverLog.report();

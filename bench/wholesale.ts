@@ -5,10 +5,12 @@
 // - the SKU autocomplete, for prefixes and name words as a buyer types them;
 // - checkout session creation for 50 lines (pricing, the checkout record and the PaymentIntent at the Stripe
 //   stand-in), side by side: products without volume breaks (as every product was before breaks) and the same
-//   products with breaks that all 50 lines reach.
+//   products with breaks that all 50 lines reach;
+// - a 10-line checkout with its addresses saved, with and without shipping and Stripe Tax (bench/checkout-charges.ts).
 import { fileURLToPath } from 'node:url';
 import { reportFromChild, runBenchChild } from './child';
 import { vacuumAllVisible } from '../supabase/seed/vacuum';
+import { benchCheckoutCharges } from './checkout-charges';
 
 const RESULT_TAG = 'WHOLESALE_RESULT ';
 const ROUNDS = Number(process.env.BENCH_WHOLESALE_ROUNDS) || 60;
@@ -166,6 +168,8 @@ async function child() {
   }
   const plainSummary = summary(plain);
   const tieredSummary = summary(tiered);
+  // Ten of the rings, one each: a typical order's checkout, with and without shipping and tax.
+  const chargesBench = await benchCheckoutCharges(sql, plainIds.slice(0, 10).map((productId) => ({ ...linesFor([productId])[0]!, quantity: 1 })), ROUNDS * 3, summary);
   const reorder = await benchReorder(sql);
   await sql.end();
   return {
@@ -177,6 +181,7 @@ async function child() {
     },
     sku_autocomplete: { prefixes, first_call: summary(cold), repeated: summary(perCall) },
     reorder_50_lines: reorder,
+    checkout_with_shipping_and_tax: chargesBench,
     checkout_50_lines: {
       without_breaks: plainSummary,
       with_breaks: tieredSummary,

@@ -33,6 +33,7 @@ const quoteLines = (items: CartItem[]): QuoteLineInput[] =>
     specifications: { stoneType: item.specifications.stoneType ?? null, size: item.specifications.size ?? null, style: item.specifications.style ?? null },
   }));
 import { copyText } from './copy-text';
+import { ShippingEstimate } from './shipping-estimate';
 import { CheckoutButton, UnavailableLabel, UnavailableNote, useUnavailableProducts } from './unavailable';
 
 const QUANTITY_ICONS = quantityIcons();
@@ -126,6 +127,7 @@ export function CartView() {
               <RequestQuote lines={quoteLines(items)} className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-md border border-ink px-5 text-sm font-medium hover:bg-ivory-deep" />
             </div>
           </div>
+          <ShippingEstimate items={items} />
           <ProductReferences items={items} />
         </aside>
       </div>

@@ -9,6 +9,7 @@ import { formatCents } from '../core/format/money';
 import { logError } from '../core/log';
 import { stripe, type Stripe } from '../payments/stripe';
 import { chooseRate, parcelGrams, ratesFor } from '../shipping/rates';
+import { stateForZip } from '../shipping/postal';
 import { readActiveShippingMethods, readCheckoutSettings } from '../shipping/methods';
 import { calculateTax } from '../tax/stripe-tax';
 import type { DeliveryQuote } from './api';
@@ -77,7 +78,10 @@ export async function priceDelivery(input: {
     ]);
 
     const country = input.to.country.trim().toUpperCase();
-    const rates = ratesFor(methods, { country, state: input.to.state }, { goodsCents, grams });
+    // A US state zone is matched on the ZIP code's state, as the cart's estimate does, not on the state as typed
+    // ('Illinois' and 'IL' alike); an address whose ZIP names no state falls back to the typed one.
+    const state = (country === 'US' && stateForZip(input.to.postal_code)) || input.to.state;
+    const rates = ratesFor(methods, { country, state }, { goodsCents, grams });
     // A shop with no methods charges no shipping; one with methods ships only where a method reaches.
     if (methods.length > 0 && rates.length === 0) throw new CheckoutError(400, 'no_shipping_zone', noZoneMessage(country));
     if (input.methodId && !rates.some((r) => r.methodId === input.methodId)) {

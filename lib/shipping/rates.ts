@@ -98,7 +98,9 @@ export function chooseRate(rates: readonly ShippingRate[], wanted: string | null
 
 /** A parcel's weight: the lines' product weights (grams each) times their quantities, rounded up to a gram. */
 export function parcelGrams(lines: readonly { quantity: number; grams: number | null }[]): number {
-  return Math.ceil(lines.reduce((sum, l) => sum + (l.grams ?? 0) * l.quantity, 0));
+  const grams = lines.reduce((sum, l) => sum + (l.grams ?? 0) * l.quantity, 0);
+  // To the milligram first: 900 × 1.11 g is 999.0000000000001 in floating point, not 1,000 g.
+  return Math.ceil(Math.round(grams * 1000) / 1000);
 }
 
 /** How much more is needed to reach the minimum order, or 0. */

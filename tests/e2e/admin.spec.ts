@@ -99,7 +99,7 @@ test('the dashboard shows every figure and switches periods through the URL', as
   const how = page.getByRole('button', { name: 'How Total Revenue is counted' });
   await how.focus();
   await expect(page.getByRole('tooltip')).toBeVisible();
-  await expect(how).toHaveAccessibleDescription(/paid for orders placed in this period, less refunds\. Cancelled orders are left out/);
+  await expect(how).toHaveAccessibleDescription(/paid for orders placed in this period, less refunds: goods, shipping and sales tax\. Cancelled orders are left out/);
   await expect(page.getByText('per order')).toBeVisible();
   await expect(page.getByText('orders completed')).toBeVisible();
   for (const heading of ['Order Status', 'Daily Order Trends', 'Peak Ordering Hours', 'Payment Methods', 'Recent Orders', 'Top Products', 'Product Categories']) {

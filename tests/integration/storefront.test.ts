@@ -235,8 +235,9 @@ describe("the 'Featured' listing sort", () => {
       const plan = rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n');
       expect(plan).toMatch(/Nested Loop/);
       for (const table of ['rings', 'necklaces', 'bracelets', 'earrings', 'body_jewelry']) {
-        // By id: the primary key, or the (status, id) index when the status is part of the condition.
-        expect(plan).toMatch(new RegExp(`Index Scan using ${table}_(pkey|list_status_idx)[^\\n]*\\n\\s*Index Cond: [^\\n]*id = f\\.product_id`));
+        // By id: through an index whose condition holds the product's id (the primary key, the (status, id) index, or
+        // on a small table an index-only scan of one that ends with the id: the planner's choice by the tables' sizes).
+        expect(plan).toMatch(new RegExp(`Index (Only )?Scan using ${table}_\\w+[^\\n]*\\n\\s*Index Cond: [^\\n]*id = f\\.product_id`));
       }
     });
   });

@@ -139,6 +139,11 @@ describe('parcelGrams', () => {
     expect(parcelGrams([{ quantity: 10, grams: 99.95 }])).toBe(1000);
   });
 
+  it('does not round a floating-point artefact up into the next gram (and the next weight band)', () => {
+    expect(parcelGrams([{ quantity: 900, grams: 1.11 }])).toBe(999);
+    expect(parcelGrams([{ quantity: 300, grams: 0.07 }])).toBe(21);
+  });
+
   it('counts a product without a weight as nothing', () => {
     expect(parcelGrams([{ quantity: 5, grams: null }, { quantity: 2, grams: 3 }])).toBe(6);
     expect(parcelGrams([])).toBe(0);

@@ -64,6 +64,9 @@ adminTest('a buyer is told of the order, its dispatch with tracking and a partia
     // The confirmation: the right total, the invoice attached, links to the order and the invoice.
     const confirmation = await mailWithSubject(customer.email, `Your order ${reference} is confirmed`);
     expect(confirmation.text).toContain('$120.00');
+    // With UPS Ground to Virginia (no sales tax there).
+    expect(confirmation.text).toContain('Shipping (UPS Ground)');
+    expect(confirmation.text).toContain('$135.00');
     expect(confirmation.text).toContain('Order Mail Signet');
     expect(confirmation.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^INV-\d{4}-\d{6}\.pdf$/)]);
     const invoiceLink = confirmation.links.find((l) => l.includes(`/api/orders/${orderId}/invoice`))!;
@@ -114,7 +117,8 @@ adminTest('a buyer is told of the order, its dispatch with tracking and a partia
     expect(pdf.headers()['content-type']).toBe('application/pdf');
 
     const refunded = await mailWithSubject(customer.email, `Refund of $20.00 for order ${reference}`);
-    expect(refunded.text).toContain('$100.00');
+    // Still paid: the $120.00 of goods and $15.00 of UPS Ground to Virginia, less the refund.
+    expect(refunded.text).toContain('$115.00');
     expect(refunded.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^CN-\d{4}-\d{6}\.pdf$/)]);
     await buyer.reload();
     await expect(card.getByRole('link', { name: /^Credit note CN-\d{4}-\d{6} \(PDF\)$/ })).toBeVisible();

@@ -111,12 +111,9 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
       if (!saved?.ok) {
         const body = ((await saved?.json().catch(() => null)) ?? {}) as CheckoutErrorResponse;
         const details = body.details as { shipping?: AddressErrors; billing?: AddressErrors } | undefined;
-        if (body.code === 'invalid_email') {
-          setEmailProblem(body.error);
-          setBanner(true);
-          window.scrollTo({ top: 0, behavior: 'smooth' });
-        } else if (body.code === 'invalid_business') {
-          setBusinessErrors((body.details ?? {}) as BusinessErrors);
+        if (body.code === 'invalid_email' || body.code === 'invalid_business') {
+          if (body.code === 'invalid_email') setEmailProblem(body.error);
+          else setBusinessErrors((body.details ?? {}) as BusinessErrors);
           setBanner(true);
           window.scrollTo({ top: 0, behavior: 'smooth' });
         } else if (body.code === 'invalid_address' && details?.shipping) {
@@ -217,12 +214,7 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
             />
           </section>
 
-          <section aria-labelledby="shipping-method-heading" className="flex flex-col gap-4">
-            <h2 id="shipping-method-heading" className="text-2xl">
-              Shipping Method
-            </h2>
-            <ShippingMethods state={delivery.state} chosen={methodId} disabled={processing} onChoose={setMethodId} />
-          </section>
+          <ShippingMethods state={delivery.state} chosen={methodId} disabled={processing} onChoose={setMethodId} />
 
           <section aria-labelledby="billing-heading" className="flex flex-col gap-4">
             <h2 id="billing-heading" className="text-2xl">

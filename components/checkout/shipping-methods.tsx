@@ -11,7 +11,19 @@ interface ShippingMethodsProps {
   onChoose(methodId: string): void;
 }
 
-export function ShippingMethods({ state, chosen, disabled, onChoose }: ShippingMethodsProps) {
+/** The checkout's "Shipping Method" section. */
+export function ShippingMethods(props: ShippingMethodsProps) {
+  return (
+    <section aria-labelledby="shipping-method-heading" className="flex flex-col gap-4">
+      <h2 id="shipping-method-heading" className="text-2xl">
+        Shipping Method
+      </h2>
+      <Methods {...props} />
+    </section>
+  );
+}
+
+function Methods({ state, chosen, disabled, onChoose }: ShippingMethodsProps) {
   if (state.status === 'idle') {
     return <p className="text-sm text-stone-muted">Enter your shipping address to see the shipping methods for it.</p>;
   }

@@ -41,15 +41,22 @@ test('a seeded customer signs in and pays by card through the release', async ({
   await expect(page.getByTestId('checkout-total')).toHaveText('$12.50');
   // Filled from the customer's saved data, read through the session the sign-in made.
   await expect(page.getByRole('group', { name: 'Shipping address' }).getByLabel('Full name')).toHaveValue(DEMO_USERS.customer.fullName);
+  // The saved address is in New York City: UPS Ground, and the city's sales tax on the ring and the shipping.
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('$15.00');
+  const shown = (await page.getByTestId('checkout-total').textContent())!;
+  expect(shown).not.toBe('$27.50');
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  await expect(page.getByTestId('confirmation-total')).toHaveText('$12.50');
+  await expect(page.getByTestId('confirmation-total')).toHaveText(shown);
 
   const orderId = page.url().split('/').pop()!;
   const [order] = await sql`
-    select o.status, o.total_amount, u.email from orders o join auth.users u on u.id = o.user_id where o.id = ${orderId}`;
-  expect(order).toEqual({ status: 'processing', total_amount: '1250', email: DEMO_USERS.customer.email });
+    select o.status, o.goods_cents, o.shipping_cents, o.total_amount - o.goods_cents - o.shipping_cents = o.tax_cents as adds_up,
+           o.tax_cents > 0 as taxed, u.email
+      from orders o join auth.users u on u.id = o.user_id where o.id = ${orderId}`;
+  expect(order).toEqual({ status: 'processing', goods_cents: '1250', shipping_cents: '1500', adds_up: true, taxed: true, email: DEMO_USERS.customer.email });
+  expect(shown).toBe(`$${(Number((await sql`select total_amount from orders where id = ${orderId}`)[0]!.total_amount) / 100).toFixed(2)}`);
 });
 
 test('the folder holds the build, the server and production packages with its own Node 24, and made no secrets', () => {

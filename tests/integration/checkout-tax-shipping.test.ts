@@ -14,6 +14,7 @@ import { POST as openCheckout } from '@/app/api/checkout/session/route';
 import type { DeliveryQuote } from '@/lib/checkout/api';
 import { db } from '@/lib/core/db';
 import { fulfilPaymentIntent } from '@/lib/orders/fulfilment';
+import { composeOrderMail } from '@/lib/orders/messages';
 import { recordStripeRefunds } from '@/lib/orders/refunds';
 import { reverseRefundedTax } from '@/lib/tax/record';
 import { asRequest, browser, type Browser } from '../support/next-request';
@@ -120,6 +121,11 @@ describe('shipping and tax at checkout', () => {
     expect(Number(row!.tax_cents)).toBe(Math.round((refundCents * faster.taxCents) / faster.totalCents));
     const reversal = await sdk.tax.transactions.retrieve(row!.tax_reversal_id);
     expect(reversal.type).toBe('reversal');
+    // The refund mail says how much of it was tax, as the credit note does.
+    const [mail] = await sql<{ id: number; payload: Record<string, unknown> }[]>`
+      select id, payload from mail_outbox where order_id = ${session.orderId} and kind = 'refund'`;
+    const composed = await composeOrderMail({ id: mail!.id, kind: 'refund', orderId: session.orderId, quoteId: null, to: 'tax@buyer.example', dedupeKey: 'x', payload: mail!.payload, attempts: 1 });
+    expect(composed.text).toMatch(new RegExp(`of which sales tax\\s+\\$${(Number(row!.tax_cents) / 100).toFixed(2).replace('.', '\\.')}`));
   });
 
   it('gives free Ground shipping from $1,500 of goods', async () => {

@@ -146,12 +146,18 @@ describe('the other messages', () => {
   });
 
   it('refund: the amount and what remains paid', async () => {
-    const m = await text({ ...common, links: { ...links, creditNote: `${SITE}/api/orders/${order.id}/credit-notes/CN-2026-000007?t=abc` }, kind: 'refund', amountCents: 2450, remainingCents: 13_646, creditNoteNumber: 'CN-2026-000007' });
+    const m = await text({ ...common, links: { ...links, creditNote: `${SITE}/api/orders/${order.id}/credit-notes/CN-2026-000007?t=abc` }, kind: 'refund', amountCents: 2450, remainingCents: 13_646, creditNoteNumber: 'CN-2026-000007', taxCents: null });
     expect(m.subject).toBe('Refund of $24.50 for order AFJ-1042');
     expect(m.text).toMatch(/Refunded\s+\$24\.50/);
+    expect(m.text).not.toContain('of which sales tax');
     expect(m.text).toMatch(/Still paid for this order\s+\$136\.46/);
     expect(m.text).toContain('Your credit note CN-2026-000007 is attached.');
     expect(m.text).toContain(`${SITE}/api/orders/${order.id}/credit-notes/CN-2026-000007?t=abc`);
+  });
+
+  it('refund of a taxed order: the sales tax within it, as its credit note states it', async () => {
+    const m = await text({ ...common, kind: 'refund', amountCents: 2_000, remainingCents: 10_679, creditNoteNumber: 'CN-2026-000008', taxCents: 186 });
+    expect(m.text).toMatch(/Refunded\s+\$20\.00\s+of which sales tax\s+\$1\.86\s+Still paid for this order\s+\$106\.79/);
   });
 
   it('new-order notice: reference, customer, total and the admin orders link', async () => {

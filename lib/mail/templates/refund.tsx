@@ -12,6 +12,8 @@ export interface RefundProps extends BusinessProps {
   amountCents: number;
   /** What the buyer has paid for the order after this refund and every earlier one. */
   remainingCents: number;
+  /** The sales tax within the refund (its credit note's figure); null or 0: none shown. */
+  taxCents?: number | null;
   creditNoteNumber: string | null;
   creditNoteUrl: string | null;
   orderUrl: string;
@@ -30,6 +32,7 @@ export function RefundMail(p: RefundProps) {
       <Totals
         rows={[
           ['Refunded', p.amountCents],
+          ...(p.taxCents ? [['of which sales tax', p.taxCents] as [string, number]] : []),
           ['Still paid for this order', p.remainingCents],
         ]}
         strongLast={false}

@@ -1,6 +1,6 @@
 // Fulfilment speed: signed payment_intent.succeeded deliveries per second, each event delivered 10 times, ending with
 // exactly one order per PaymentIntent. Runs on a throwaway stack of its own (BENCH_FULFILMENT_PORT_BASE, default
-// 55700). The app's server modules are marked server-only, so the measuring part runs in a child Node process with
+// 25700). The app's server modules are marked server-only, so the measuring part runs in a child Node process with
 // the react-server export condition, as Next.js runs them.
 //
 // Two figures:
@@ -14,7 +14,7 @@ import { reportFromChild, runBenchChild } from './child';
 
 const DUPLICATES = 10;
 const INTENTS = Number(process.env.BENCH_FULFILMENT_INTENTS) || 200;
-const PORT_BASE = Number(process.env.BENCH_FULFILMENT_PORT_BASE) || 55700;
+const PORT_BASE = Number(process.env.BENCH_FULFILMENT_PORT_BASE) || 25700;
 const RESULT_TAG = 'FULFILMENT_RESULT ';
 /** Rings and necklaces the bench payments buy, two each. */
 const PRODUCTS = 100;

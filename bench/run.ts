@@ -33,7 +33,7 @@ import { vacuumAllVisible } from '../supabase/seed/vacuum';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS) || 100_000;
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
-const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 55600);
+const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 25600);
 const DIST = '.next-bench';
 // BENCH_ONLY=storefront measures the shop's pages and search only (no account, admin or fulfilment parts).
 const STOREFRONT_ONLY = process.env.BENCH_ONLY === 'storefront';

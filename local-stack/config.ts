@@ -39,7 +39,9 @@ export function devConfig(): StackConfig {
   };
 }
 
-export function testConfig(base = Number(process.env.STACK_TEST_PORT_BASE) || 55400): StackConfig {
+// Below the system's range for outgoing connections (32768–60999 on Linux): a client connection the stack itself opens
+// can never be holding one of the ports a stand-in is about to listen on.
+export function testConfig(base = Number(process.env.STACK_TEST_PORT_BASE) || 25400): StackConfig {
   const dataDir = join(PROJECT_ROOT, '.data', `test-${base}`);
   return {
     name: 'test',

@@ -19,7 +19,7 @@ import { loadAverage, waitForQuiet } from './wait-for-quiet';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 const DIST = '.next-lighthouse';
-const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 55600);
+const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 25600);
 const bin = (name: string) => join(PROJECT_ROOT, 'node_modules', '.bin', name);
 
 interface RunFigures {

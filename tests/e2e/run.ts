@@ -9,7 +9,7 @@ import { NEXT_TOOL_ENV, nextDataCacheDir, PROJECT_ROOT, SERVE_SCRIPT, siteUrl, s
 import { startTestStack } from '../support/stack';
 import { readExpectations, ServerLog, WATCHED_SERVER_ARGS } from '../support/server-log';
 
-const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 55500);
+const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 25500);
 const WORKERS = 2;
 // Another build folder lets two runs side by side (with another STACK_TEST_PORT_BASE).
 const DIST = process.env.NEXT_DIST_DIR || '.next-e2e';

@@ -15,7 +15,7 @@ import { startTestStack } from '../support/stack';
 import { ServerLog } from '../support/server-log';
 
 // The e2e run's port base: a build is made for one stack's addresses.
-const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 55500);
+const cfg = testConfig(Number(process.env.STACK_TEST_PORT_BASE) || 25500);
 const DIST = process.env.NEXT_DIST_DIR || '.next-e2e';
 const reuse = process.argv.includes('--reuse-build');
 const serverLog = new ServerLog();

@@ -9,6 +9,17 @@ export async function register() {
     const { startMailSender } = await import('./lib/mail/sender');
     const { composeOrderMail } = await import('./lib/orders/messages');
     const { composeQuoteMail, isQuoteMail } = await import('./lib/quotes/messages');
-    startMailSender({ compose: (mail) => (isQuoteMail(mail) ? composeQuoteMail(mail) : composeOrderMail(mail)) });
+    const { composeTradeMail, isTradeMail } = await import('./lib/trade/messages');
+    const { composeColleagueInviteMail, isColleagueInviteMail } = await import('./lib/trade/colleagues-mail');
+    startMailSender({
+      compose: (mail) =>
+        isColleagueInviteMail(mail)
+          ? composeColleagueInviteMail(mail)
+          : isTradeMail(mail)
+            ? composeTradeMail(mail)
+            : isQuoteMail(mail)
+              ? composeQuoteMail(mail)
+              : composeOrderMail(mail),
+    });
   }
 }

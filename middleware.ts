@@ -1,12 +1,15 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { updateSession } from './lib/core/supabase/middleware';
 import { USER_HANDOFF_HEADER } from './lib/core/supabase/user-handoff';
+import { PRICE_VIEW_COOKIE } from './lib/core/http/price-view-cookie.mjs';
 import { listingRewrite, NOT_A_PAGE } from './lib/catalog/listing-state';
 import { searchRewrite } from './lib/catalog/search-state';
 import { publicEnv } from './lib/core/env.public';
 import { contentSecurityPolicy, newNonce, securityHeaders, usesNonce } from './lib/core/security/headers';
 import { isSameOrigin } from './lib/core/security/origin';
 import { refuseMalformedAction } from './lib/core/security/action-request';
+import { namesPriceView, priceViewPath } from './lib/purchase/price-view-paths';
+import { requestPriceView } from './lib/entry/price-view-request';
 
 const supabaseOrigin = new URL(publicEnv.supabaseUrl).origin;
 
@@ -68,19 +71,25 @@ export async function middleware(request: NextRequest) {
     for (const cookie of response().cookies.getAll()) redirect.cookies.set(cookie);
     return withHeaders(redirect);
   }
-  // Listing views (?page=, ?sort=, ?material=) and searches (?q=) are served from cacheable internal paths.
-  const listing =
-    listingRewrite(pathname, request.nextUrl.searchParams) ?? searchRewrite(pathname, request.nextUrl.searchParams, NOT_A_PAGE);
-  if (listing) {
-    const rewrite = NextResponse.rewrite(new URL(listing, request.url), { request: { headers: requestHeaders } });
-    for (const cookie of response().cookies.getAll()) rewrite.cookies.set(cookie);
-    return withHeaders(rewrite);
-  }
-  return withHeaders(response());
+  // Listing views (?page=, ?sort=, ?material=) and searches (?q=) are served from cacheable internal paths; a path
+  // naming a price view is never served as typed (only the rewrite below leads there).
+  const listing = namesPriceView(pathname)
+    ? NOT_A_PAGE
+    : (listingRewrite(pathname, request.nextUrl.searchParams) ?? searchRewrite(pathname, request.nextUrl.searchParams, NOT_A_PAGE));
+  // A signed-in buyer's pages show the prices their account sees: the cached copy of that view.
+  const prices = user || request.cookies.has(PRICE_VIEW_COOKIE) ? await requestPriceView(request, user, https) : null;
+  const served = prices && listing !== NOT_A_PAGE ? (priceViewPath(listing ?? pathname, prices.view, prices.anonymous) ?? listing) : listing;
+  const answer = served
+    ? NextResponse.rewrite(new URL(served, request.url), { request: { headers: requestHeaders } })
+    : response();
+  if (served) for (const cookie of response().cookies.getAll()) answer.cookies.set(cookie);
+  if (prices?.cookie) answer.cookies.set(prices.cookie.name, prices.cookie.value, prices.cookie.options);
+  return withHeaders(answer);
 }
 
-// Cached catalog and content pages do not run the middleware at all (next.config.ts gives them the same security
-// headers without a nonce): a cache hit then costs what a static file does. It runs for the pages rendered per
+// Cached catalog and content pages do not run the middleware for a visitor (next.config.ts gives them the same
+// security headers without a nonce): a cache hit then costs what a static file does. A signed-in buyer's priced
+// pages do, once a minute behind the production server's front cache, to be served in the buyer's price view. It runs for the pages rendered per
 // request, every page request that carries an Origin or Next-Action header (browser POSTs and server actions: the
 // foreign-origin refusal and the action-body check), listing URLs with a query and /search (their rewrite) and
 // listing and search view paths (their spelling check). Route handlers under /api never run it: they check their caller, origin and body
@@ -90,7 +99,7 @@ export async function middleware(request: NextRequest) {
 export const config = {
   runtime: 'nodejs',
   matcher: [
-    '/(checkout|quotes|dashboard|login|register|order-confirmation|admin|auth|search)/:path*',
+    '/(checkout|quotes|dashboard|login|register|order-confirmation|admin|auth|search|trade)/:path*',
     { source: '/((?!_next/static|_next/image|api/).*)', has: [{ type: 'header', key: 'origin' }] },
     { source: '/((?!_next/static|_next/image|api/).*)', has: [{ type: 'header', key: 'next-action' }] },
     // View paths typed by hand: a non-canonical spelling is sent to a 404 (the page itself would stream a 200).
@@ -102,5 +111,16 @@ export const config = {
     { source: '/category/:slug', has: [{ type: 'query', key: 'page' }] },
     { source: '/category/:slug', has: [{ type: 'query', key: 'sort' }] },
     { source: '/category/:slug', has: [{ type: 'query', key: 'material' }] },
+    // A signed-in buyer's priced pages (home, listings, product pages) are served in their price view, and a path
+    // naming a view itself is refused (lib/purchase/price-view-paths.ts).
+    { source: '/', has: [{ type: 'cookie', key: 'shop_signed_in' }] },
+    { source: '/(products|new-arrivals|mens-jewelry)', has: [{ type: 'cookie', key: 'shop_signed_in' }] },
+    { source: '/category/:slug', has: [{ type: 'cookie', key: 'shop_signed_in' }] },
+    { source: '/(rings|necklaces|bracelets|earrings|body-jewelry|product)/:id', has: [{ type: 'cookie', key: 'shop_signed_in' }] },
+    { source: '/', has: [{ type: 'cookie', key: 'shop_price_view' }] },
+    { source: '/(products|new-arrivals|mens-jewelry)', has: [{ type: 'cookie', key: 'shop_price_view' }] },
+    { source: '/category/:slug', has: [{ type: 'cookie', key: 'shop_price_view' }] },
+    { source: '/(rings|necklaces|bracelets|earrings|body-jewelry|product)/:id', has: [{ type: 'cookie', key: 'shop_price_view' }] },
+    '/:path*/:view(price-[^/]+)/:rest*',
   ],
 };

@@ -10,6 +10,8 @@ const mobile = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 const desktopOnly = /@desktop-only/;
 const mobileOnly = /@mobile-only/;
 const CATALOG_CHANGING = ['**/checkout.spec.ts', '**/search-capped.spec.ts', '**/account.spec.ts', '**/admin-catalog.spec.ts', '**/order-mail.spec.ts', '**/wholesale.spec.ts', '**/quotes.spec.ts', '**/admin-catalog-list.spec.ts', '**/storefront.spec.ts', '**/sizes.spec.ts', '**/shipping-estimate.spec.ts', '**/checkout-charges.spec.ts'];
+// Journeys that change a shop-wide setting (who sees prices) run after the others, on their own.
+const SETTINGS_CHANGING = ['**/price-access.spec.ts'];
 // Journeys that time how fast something happens run last, alone, so no other journey's work is in their figures.
 const TIMED = ['**/two-servers-admin.spec.ts'];
 // Stopping a server under load counts on its answers arriving in time: it runs after everything else, on a quiet machine.
@@ -36,8 +38,8 @@ export default defineConfig({
   // The checkout, account and catalog back-office journeys add (and remove) products of their own, so they run after the catalog
   // journeys, whose expected counts (search totals, sitemap) come from the seeded catalog.
   projects: [
-    { name: 'desktop', testIgnore: [...CATALOG_CHANGING, ...TIMED, ...STOPPING], grepInvert: mobileOnly, use: { ...desktop, launchOptions } },
-    { name: 'mobile', testIgnore: [...CATALOG_CHANGING, ...TIMED, ...STOPPING], grepInvert: desktopOnly, use: { ...mobile, launchOptions } },
+    { name: 'desktop', testIgnore: [...CATALOG_CHANGING, ...SETTINGS_CHANGING, ...TIMED, ...STOPPING], grepInvert: mobileOnly, use: { ...desktop, launchOptions } },
+    { name: 'mobile', testIgnore: [...CATALOG_CHANGING, ...SETTINGS_CHANGING, ...TIMED, ...STOPPING], grepInvert: desktopOnly, use: { ...mobile, launchOptions } },
     {
       name: 'checkout-desktop',
       testMatch: CATALOG_CHANGING,
@@ -53,9 +55,16 @@ export default defineConfig({
       use: { ...mobile, launchOptions },
     },
     {
+      name: 'settings',
+      testMatch: SETTINGS_CHANGING,
+      dependencies: ['checkout-desktop', 'checkout-mobile'],
+      grepInvert: mobileOnly,
+      use: { ...desktop, launchOptions },
+    },
+    {
       name: 'timed',
       testMatch: TIMED,
-      dependencies: ['checkout-desktop', 'checkout-mobile'],
+      dependencies: ['settings'],
       grepInvert: mobileOnly,
       use: { ...desktop, launchOptions },
     },

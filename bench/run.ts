@@ -27,6 +27,8 @@ import { workerPlan } from '../lib/core/http/workers.mjs';
 import { benchSoak, benchWorkers, serverRss } from './workers';
 import { benchMail } from './mail';
 import { benchWholesale } from './wholesale';
+import { benchPriceListImport } from './price-list-import';
+import { benchPriceViews } from './price-views';
 import { benchCustomers } from './customers';
 import { benchShippingEstimate } from './shipping';
 import { vacuumAllVisible } from '../supabase/seed/vacuum';
@@ -43,6 +45,8 @@ const SOAK_ONLY = process.env.BENCH_ONLY === 'soak';
 const MAIL_ONLY = process.env.BENCH_ONLY === 'mail';
 // BENCH_ONLY=wholesale: quick order, the SKU autocomplete and checkout creation with volume breaks, only (no build).
 const WHOLESALE_ONLY = process.env.BENCH_ONLY === 'wholesale';
+// BENCH_ONLY=price-list: the back office's 10,000-row price list import, only (no build).
+const PRICE_LIST_ONLY = process.env.BENCH_ONLY === 'price-list';
 // BENCH_ONLY=customers: the Customers screen and the header search at 20,000 customers and 100,000 orders, only (no build).
 const CUSTOMERS_ONLY = process.env.BENCH_ONLY === 'customers';
 // BENCH_ONLY=catalog-list: the category screens' list view and a bulk price change of every ring, only.
@@ -55,6 +59,8 @@ const DOCUMENTS_ONLY = process.env.BENCH_ONLY === 'documents';
 const WORKERS_ONLY = process.env.BENCH_ONLY === 'workers';
 // BENCH_ONLY=shipping: the cart's shipping estimate on the production server, only.
 const SHIPPING_ONLY = process.env.BENCH_ONLY === 'shipping';
+// BENCH_ONLY=price-views: a price group's buyer against a visitor (cached listing, uncached product pages), only.
+const PRICE_VIEWS_ONLY = process.env.BENCH_ONLY === 'price-views';
 /** The two mail servers' first port, clear of the workers' side-by-side servers (appPort + 10…). */
 const mailPort = () => cfg.appPort + 20;
 // Every server's output is watched: a `⨯` error line (a failed render, a broken stream) fails the bench.
@@ -201,6 +207,13 @@ async function main() {
       return;
     }
 
+    if (PRICE_LIST_ONLY) {
+      results.price_list_import = await benchPriceListImport(stackEnv(cfg));
+      console.log('price list import:', JSON.stringify(results.price_list_import));
+      await finish();
+      return;
+    }
+
     if (WHOLESALE_ONLY) {
       results.wholesale = await benchWholesale(stackEnv(cfg));
       console.log('wholesale:', JSON.stringify(results.wholesale));
@@ -249,6 +262,11 @@ async function main() {
       first.kill('SIGTERM');
     });
     app = await start();
+    if (PRICE_VIEWS_ONLY) {
+      results.price_views = await benchPriceViews({ base, databaseUrl: databaseUrl(cfg), supabaseUrl: apiUrl(cfg), seconds: DURATION });
+      await finish();
+      return;
+    }
     if (SHIPPING_ONLY) {
       results.shipping_estimate = await benchShippingEstimate(base, databaseUrl(cfg));
       console.log('shipping estimate (50 lines):', results.shipping_estimate);
@@ -304,6 +322,7 @@ async function main() {
     }
     for (const [name, path] of PAGES) await measurePage(name, path, bodies.get(name)!, base);
     await measureUncached(base);
+    results.price_views = await benchPriceViews({ base, databaseUrl: databaseUrl(cfg), supabaseUrl: apiUrl(cfg), seconds: DURATION });
     results.shipping_estimate = await benchShippingEstimate(base, databaseUrl(cfg));
     console.log('shipping estimate (50 lines):', results.shipping_estimate);
     results.uncached_listing_sql = await benchListingSql(stackEnv(cfg));
@@ -334,6 +353,8 @@ async function main() {
     console.log('search queries:', results.search_queries);
     results.wholesale = await benchWholesale(stackEnv(cfg));
     console.log('wholesale:', JSON.stringify(results.wholesale));
+    results.price_list_import = await benchPriceListImport(stackEnv(cfg));
+    console.log('price list import:', JSON.stringify(results.price_list_import));
   } finally {
     app?.kill('SIGTERM');
     await stack.stop();
@@ -352,7 +373,7 @@ async function main() {
 async function finish() {
   results.load_average_at_end = await loadAverage();
   results.server_log_errors = serverLog.errors;
-  const file = SOAK_ONLY ? 'latest-soak.json' : WORKERS_ONLY ? 'latest-workers.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : IMPORT_ONLY ? 'latest-import.json' : SHIPPING_ONLY ? 'latest-shipping.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
+  const file = SOAK_ONLY ? 'latest-soak.json' : WORKERS_ONLY ? 'latest-workers.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : IMPORT_ONLY ? 'latest-import.json' : SHIPPING_ONLY ? 'latest-shipping.json' : PRICE_VIEWS_ONLY ? 'latest-price-views.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : PRICE_LIST_ONLY ? 'latest-price-list.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
   await writeFile(join(PROJECT_ROOT, 'bench', 'results', file), JSON.stringify(results, null, 2));
   console.log(`\nwritten to bench/results/${file}`);
   const errors = serverLog.report();

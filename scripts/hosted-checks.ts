@@ -86,6 +86,19 @@ const CHECKS: Array<[string, Check]> = [
     },
   ],
   [
+    'shop roles',
+    async ({ sql }) => {
+      // The server's queries run as shop_anon and shop_authenticated (lib/core/db); the Data API must not reach them.
+      const [row] = await sql<{ member: boolean; api: boolean }[]>`
+        select pg_has_role(current_user, 'shop_anon', 'MEMBER') and pg_has_role(current_user, 'shop_authenticated', 'MEMBER') as member,
+               exists (select 1 from pg_roles where rolname = 'authenticator' and
+                       (pg_has_role(oid, 'shop_anon', 'MEMBER') or pg_has_role(oid, 'shop_authenticated', 'MEMBER'))) as api`;
+      if (!row?.member) fail('DATABASE_URL\'s user cannot take shop_anon and shop_authenticated (run the migrations as that user)');
+      if (row!.api) fail('the Data API (authenticator) can take the shop roles: revoke them from it');
+      return "the server's user takes them, the Data API cannot";
+    },
+  ],
+  [
     'row level security',
     async ({ sql }) => {
       const rows = await sql<{ relname: string }[]>`

@@ -62,16 +62,16 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   order_hour_zones: { authenticated: ['SELECT'] },
   order_hours: { authenticated: ['SELECT'] },
   customers: {
-    authenticated: ['SELECT', 'UPDATE(tax_exempt, tax_exempt_reason)'],
-    service_role: ['SELECT(user_id, tax_exempt, tax_exempt_reason)'],
+    authenticated: ['SELECT', 'UPDATE(tax_exempt, tax_exempt_reason, tax_exempt_until)'],
+    service_role: ['SELECT(user_id, tax_exempt, tax_exempt_reason, tax_exempt_until)', 'UPDATE(tax_exempt, tax_exempt_reason, tax_exempt_until)'],
   },
   shipping_methods: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'], service_role: ['SELECT'] },
   checkout_sessions: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   shop_settings: {
-    anon: ['SELECT(id, shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, updated_at, tax_enabled, tax_codes, ship_from, min_order_cents)'],
+    anon: ['SELECT(id, shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, updated_at, tax_enabled, tax_codes, ship_from, min_order_cents, price_visibility, guest_checkout)'],
     authenticated: [
-      'SELECT(id, shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, updated_at, tax_enabled, tax_codes, ship_from, min_order_cents)',
-      'UPDATE(shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, notify_email, updated_at, updated_by, tax_enabled, tax_codes, ship_from, min_order_cents)',
+      'SELECT(id, shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, updated_at, tax_enabled, tax_codes, ship_from, min_order_cents, price_visibility, guest_checkout)',
+      'UPDATE(shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer, notify_email, updated_at, updated_by, tax_enabled, tax_codes, ship_from, min_order_cents, price_visibility, guest_checkout)',
     ],
     service_role: ['SELECT'],
   },
@@ -87,7 +87,7 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   mail_outbox: {
     authenticated: [
       'SELECT',
-      'INSERT(kind, order_id, to_address, dedupe_key, payload, quote_id)',
+      'INSERT(kind, order_id, to_address, dedupe_key, payload, quote_id, trade_account_id)',
       'UPDATE(status, attempts, next_attempt_at, last_error)',
     ],
     service_role: ['SELECT', 'INSERT', 'UPDATE'],
@@ -103,6 +103,25 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   quote_events: {
     authenticated: ['SELECT', 'INSERT(quote_id, kind, actor_id, actor_email, detail)'],
     service_role: ['SELECT', 'INSERT'],
+  },
+  price_groups: { authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'], service_role: ['SELECT'] },
+  price_group_prices: { authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'], service_role: ['SELECT'] },
+  trade_accounts: {
+    authenticated: [
+      'SELECT',
+      'INSERT(owner_id, business_name, business_type, tax_id, website, phone, address, certificate_path, certificate_name, certificate_type)',
+      'UPDATE(status, business_name, business_type, tax_id, website, phone, address, certificate_path, certificate_name, certificate_type, submitted_at, price_group_id, tax_exempt, certificate_expires_on, decision_note, decided_at, decided_by)',
+    ],
+    service_role: ['SELECT', 'UPDATE(tax_exempt, expiry_reminded_for)'],
+  },
+  trade_account_members: { authenticated: ['SELECT', 'INSERT(account_id, user_id, role)', 'DELETE'], service_role: ['SELECT'] },
+  trade_account_events: {
+    authenticated: ['SELECT', 'INSERT(account_id, kind, detail, actor_id, actor_email)'],
+    service_role: ['SELECT', 'INSERT(account_id, kind, detail, actor_id, actor_email)'],
+  },
+  trade_account_invites: {
+    authenticated: ['SELECT', 'DELETE', 'INSERT(account_id, email, token_hash, invited_by)', 'UPDATE(token_hash, invited_by)'],
+    service_role: ['SELECT'],
   },
   rate_limits: SERVER_ONLY,
   cache_tag_revalidations: SERVER_ONLY,
@@ -123,6 +142,12 @@ export const SEQUENCE_GRANTS: Record<string, RoleGrants> = {
  */
 export const FUNCTION_GRANTS: Record<string, RoleGrants> = {
   'is_admin()': { anon: ['EXECUTE'], authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
+  'my_trade_account_id()': { authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
+  'my_price_group_id()': { authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
+  'my_account_user_ids()': { authenticated: ['EXECUTE'] },
+  'my_trade_colleagues()': { authenticated: ['EXECUTE'] },
+  'trade_invite_check(text)': { authenticated: ['EXECUTE'] },
+  'accept_trade_invite(text)': { authenticated: ['EXECUTE'] },
   'rate_limit_hit(text[],integer[],integer[])': { service_role: ['EXECUTE'] },
   'purge_rate_limits()': { service_role: ['EXECUTE'] },
   'expire_abandoned_checkouts(interval,integer)': { service_role: ['EXECUTE'] },
@@ -201,7 +226,29 @@ export async function readGrants(sql: postgres.Sql): Promise<{ acl: Acl[]; table
                            and d.deptype in ('a', 'i')
       left join pg_class t on t.oid = d.refobjid
      where n.nspname = 'public' and s.relkind = 'S' order by 1`;
-  return { acl, tables: tables.map((t) => t.relname), sequences };
+  return { acl: withHiddenPrices(acl), tables: tables.map((t) => t.relname), sequences };
+}
+
+/** The catalog's relations whose price columns the API roles lose where the shop hides prices. */
+const PRICED_RELATIONS = new Set(['rings', 'necklaces', 'bracelets', 'earrings', 'body_jewelry', 'catalog_products']);
+
+/**
+ * Where the shop hides prices, anon and authenticated read the catalog by column, every column but the prices
+ * (20261206000500_hidden_price_columns.sql; tests/integration/hidden-price-columns.test.ts checks which). Read as
+ * the whole table's SELECT they stand for, so one list holds whoever the shop shows prices to.
+ */
+function withHiddenPrices(acl: Acl[]): Acl[] {
+  const byColumn = (a: Acl) => a.kind === 'table' && PRICED_RELATIONS.has(a.name) && a.privilege.startsWith('SELECT(');
+  const whole = new Set(acl.filter((a) => a.kind === 'table' && a.privilege === 'SELECT').map((a) => `${a.name}\t${a.role}`));
+  const out = acl.filter((a) => !byColumn(a));
+  for (const a of acl) {
+    const key = `${a.name}\t${a.role}`;
+    if (byColumn(a) && !whole.has(key)) {
+      whole.add(key);
+      out.push({ ...a, privilege: 'SELECT' });
+    }
+  }
+  return out;
 }
 
 /**

@@ -6,16 +6,30 @@ import { AddressesPanel } from './addresses-panel';
 import { OrdersList } from './orders-list';
 import { QuotesList } from './quotes-list';
 import { ProfileForm } from './profile-form';
+import { TradeAccountPanel } from './trade-account-panel';
+import { TradeColleagues } from './trade-colleagues';
+import type { ColleaguesView } from '@/lib/trade/colleagues';
+import { TRADE_TAB_LABEL } from '@/lib/trade/labels';
+import type { TradeAccountView } from '@/lib/trade/types';
 
 const TABS: { tab: AccountTab; label: string; href: string }[] = [
   { tab: 'orders', label: 'Orders', href: '/dashboard' },
   { tab: 'quotes', label: 'Quotes', href: '/dashboard?tab=quotes' },
   { tab: 'addresses', label: 'Addresses', href: '/dashboard?tab=addresses' },
   { tab: 'profile', label: 'Profile', href: '/dashboard?tab=profile' },
+  { tab: 'trade', label: TRADE_TAB_LABEL, href: '/dashboard?tab=trade' },
 ];
 
 /** My Account: header with Sign Out, the summary, the tabs (kept in the URL) and the open tab. */
-export function AccountPage({ view }: { view: AccountView }) {
+export function AccountPage({
+  view,
+  trade = null,
+  colleagues = null,
+}: {
+  view: AccountView;
+  trade?: TradeAccountView | null;
+  colleagues?: ColleaguesView | null;
+}) {
   const { content, profile } = view;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:py-14">
@@ -58,6 +72,9 @@ export function AccountPage({ view }: { view: AccountView }) {
         {content.tab === 'quotes' && <QuotesList quotes={content.quotes} timeZone={view.timeZone} />}
         {content.tab === 'addresses' && <AddressesPanel addresses={content.addresses} />}
         {content.tab === 'profile' && <ProfileForm profile={profile} />}
+        {content.tab === 'trade' && (
+          <TradeAccountPanel account={trade}>{colleagues && <TradeColleagues view={colleagues} />}</TradeAccountPanel>
+        )}
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { creditNoteLinkLabel, DOWNLOAD_INVOICE } from '@/lib/documents/labels';
 import type { DocumentRef } from '@/lib/documents/paths';
 import { statusBadgeClass, statusLabel } from '@/lib/orders/status';
 import { paginationWindow } from '@/lib/core/pagination';
+import { placedByLabel } from '@/lib/trade/colleague-labels';
 import { ReorderButton } from './reorder-button';
 
 const pageHref = (page: number) => (page <= 1 ? '/dashboard' : `/dashboard?page=${page}`);
@@ -112,6 +113,11 @@ function OrderCard({ order }: { order: AccountOrder }) {
           <p className="text-sm text-stone-muted">
             <time dateTime={order.createdAt}>{order.dateLabel}</time>
           </p>
+          {order.placedBy && (
+            <p className="text-sm break-words text-ink-soft" data-testid="order-placed-by">
+              {placedByLabel(order.placedBy)}
+            </p>
+          )}
           {order.companyName && (
             <p className="text-sm break-words text-ink-soft" data-testid="order-company">
               {COMPANY_LABEL}: {order.companyName}

@@ -4,13 +4,14 @@ import { PageLinks } from '@/components/shop/page-links';
 import { formatCents } from '@/lib/core/format/money';
 import { formatDate } from '@/lib/core/format/date';
 import { paginationWindow } from '@/lib/core/pagination';
-import type { QuoteSummary } from '@/lib/quotes/read';
+import type { AccountQuote } from '@/lib/account/dashboard';
+import { requestedByLabel } from '@/lib/trade/colleague-labels';
 import { QUOTE_STATUS_LABELS } from '@/lib/quotes/types';
 
 const pageHref = (page: number) => (page <= 1 ? '/dashboard?tab=quotes' : `/dashboard?tab=quotes&page=${page}`);
 
 interface QuotesListProps {
-  quotes: { list: QuoteSummary[]; total: number; page: number; totalPages: number };
+  quotes: { list: AccountQuote[]; total: number; page: number; totalPages: number };
   /** The shop's time zone: dates are the shop's calendar days. */
   timeZone: string;
 }
@@ -38,6 +39,7 @@ export function QuotesList({ quotes, timeZone }: QuotesListProps) {
               <p className="text-sm text-stone-muted">
                 {formatDate(q.createdAt, timeZone)} · {q.lineCount} {q.lineCount === 1 ? 'item' : 'items'}, {q.pieces} pieces
               </p>
+              {q.requestedBy && <p className="text-sm text-ink-soft">{requestedByLabel(q.requestedBy)}</p>}
             </div>
             <div className="flex items-center gap-4">
               <span className="tabular text-sm">{q.totalCents === null ? 'Awaiting prices' : formatCents(q.totalCents)}</span>

@@ -20,7 +20,7 @@ export interface CartContextValue {
   addItems(inputs: AddToCartInput[]): void;
   updateQuantity(id: string, quantity: number): void;
   /** A line's stone, style or size changed on the line, at that choice's price (merged with an identical line). */
-  changeChoices(id: string, specifications: CartSpecifications, selectedPrice: number | null): void;
+  changeChoices(id: string, specifications: CartSpecifications, selectedPrice: number | null, listPrice?: number | null): void;
   removeItem(id: string): void;
   clearCart(): void;
   isInCart(productId: string): boolean;
@@ -125,7 +125,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const addItems = useCallback((inputs: AddToCartInput[]) => dispatch({ type: 'addMany', inputs }), []);
   const updateQuantity = useCallback((id: string, quantity: number) => dispatch({ type: 'update', id, quantity }), []);
   const changeChoices = useCallback(
-    (id: string, specifications: CartSpecifications, selectedPrice: number | null) => dispatch({ type: 'choose', id, specifications, selectedPrice }),
+    (id: string, specifications: CartSpecifications, selectedPrice: number | null, listPrice?: number | null) =>
+      dispatch({ type: 'choose', id, specifications, selectedPrice, listPrice }),
     [],
   );
   const removeItem = useCallback((id: string) => dispatch({ type: 'remove', id }), []);

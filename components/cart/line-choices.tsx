@@ -58,11 +58,11 @@ export function LineChoices({ item }: { item: CartItem }) {
   };
   const apply = (next: ProductSelection) => {
     if (!model) return;
-    const { price } = purchaseView(model, next);
+    const { price, listPrice } = purchaseView(model, next);
     if (price === null) return;
     const specifications = purchaseSpecifications(model, next);
     reopen = cartLineId(item.productId, specifications);
-    changeChoices(item.id, specifications, price);
+    changeChoices(item.id, specifications, price, listPrice ?? null);
   };
   const legend = model && selection.style ? model.styleInfo[selection.style]?.legend : undefined;
   const nothing = model === null || (model !== undefined && !hasChoices(model, selection));

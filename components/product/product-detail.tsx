@@ -4,6 +4,9 @@ import { Icon } from '@/components/ui/icon';
 import { CATEGORY_INFO } from '@/lib/catalog/categories';
 import { detailsList } from '@/lib/purchase/options';
 import { purchaseFacts, purchaseModel } from '@/lib/purchase/model';
+import { pricePurchaseModel } from '@/lib/purchase/priced-pages';
+import type { PriceView } from '@/lib/purchase/price-view';
+import type { GroupTerms } from '@/lib/purchase/group-pricing';
 import type { ProductDetail as ProductDetailData } from '@/lib/catalog/product';
 import { ProductGallery } from './product-gallery';
 import { ProductJsonLd } from './product-json-ld';
@@ -25,8 +28,8 @@ function PurchaseFacts({ facts }: { facts: Array<[string, string]> }) {
   );
 }
 
-/** The detail page body shared by every category route. */
-export function ProductDetail({ detail }: { detail: ProductDetailData }) {
+/** The detail page body shared by every category route, in a price view (lib/purchase/priced-pages.ts). */
+export function ProductDetail({ detail, view, terms }: { detail: ProductDetailData; view: PriceView; terms: GroupTerms | null }) {
   const { product, images } = detail;
   const info = CATEGORY_INFO[product.category];
   const urls = images.length > 0 ? images.map((i) => i.image_url) : product.image_url ? [product.image_url] : [];
@@ -34,7 +37,8 @@ export function ProductDetail({ detail }: { detail: ProductDetailData }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-4 pb-10 sm:px-6 lg:px-8 lg:pt-8 lg:pb-16">
-      <ProductJsonLd product={product} images={urls} />
+      {/* Offers name list prices only, and only where everyone sees them. */}
+      <ProductJsonLd product={product} images={urls} offers={view.kind === 'list'} />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-stone-muted">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
@@ -66,7 +70,7 @@ export function ProductDetail({ detail }: { detail: ProductDetailData }) {
           <p className="tabular mt-2 text-sm text-stone-muted">SKU: {product.sku || 'N/A'}</p>
 
           <ProductPurchase
-            model={purchaseModel(product)}
+            model={pricePurchaseModel(purchaseModel(product), product, view, terms)}
             icons={{ ...quantityIcons(), bag: <Icon node={ShoppingBag} aria-hidden className="size-4" /> }}
             facts={<PurchaseFacts facts={purchaseFacts(product)} />}
             breaks={product.price_breaks.length > 0 ? <VolumeBreaks breaks={product.price_breaks} /> : null}

@@ -5,16 +5,24 @@ import { CATEGORY_INFO, productPath, type Category } from '@/lib/catalog/categor
 import { getProductRoute } from '@/lib/catalog/product';
 import { metaDescription } from '@/lib/purchase/options';
 import { ProductDetail } from './product-detail';
+import { pagePriceView, pageTerms } from '@/lib/purchase/page-prices';
+import { splitPriceView } from '@/lib/purchase/price-view-paths';
 
 // Metadata and page share one lookup per request.
 const resolve = cache(getProductRoute);
 
-/** A detail route: the product, a redirect to its own category's route, or the route's not-found page. */
-export async function ProductRoutePage({ category, id }: { category: Category | null; id: string }) {
+/**
+ * A detail route: the product, a redirect to its own category's route, or the route's not-found page. Its only
+ * further segment is a price view's (lib/purchase/price-view-paths.ts).
+ */
+export async function ProductRoutePage({ category, id, segments }: { category: Category | null; id: string; segments?: string[] }) {
+  const { rest, view: named } = splitPriceView(segments);
+  if (rest.length > 0) notFound();
   const route = await resolve(category, id);
   if (route.kind === 'redirect') redirect(route.to);
   if (route.kind === 'not-found') notFound();
-  return <ProductDetail detail={route.detail} />;
+  const view = await pagePriceView(named);
+  return <ProductDetail detail={route.detail} view={view} terms={await pageTerms(view, [route.detail.product.id])} />;
 }
 
 export async function productMetadata(category: Category | null, id: string): Promise<Metadata> {

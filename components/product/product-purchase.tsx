@@ -8,6 +8,8 @@ import type { DetailEntry, ProductSelection } from '@/lib/purchase/options';
 import { choose, purchaseSizeInfo, purchaseSizes, purchaseSpecifications, purchaseView, type PurchaseModel } from '@/lib/purchase/selection';
 import { formatDollars, toCents } from '@/lib/core/format/money';
 import { OptionGroup } from './option-group';
+import { PriceGate } from '@/components/shop/price-gate';
+import { groupPriceLabel } from '@/lib/purchase/price-labels';
 import type { QuantityIcons } from './quantity-icons';
 import { QuantityInput } from './quantity-input';
 
@@ -66,11 +68,11 @@ export function ProductPurchase({ model, icons, facts, breaks: breaksTable = nul
   const [runOpen, setRunOpen] = useState<boolean | null>(null);
   const runId = useId();
 
-  const { price, summary, details: chosen } = purchaseView(model, selection);
+  const { price, listPrice, summary, details: chosen } = purchaseView(model, selection);
   const breaks = model.cartProduct.priceBreaks ?? [];
   // Mix and match: what is already in the cart of this product, in any option, counts toward the break.
   const inCart = items.filter((i) => i.productId === model.productId).reduce((sum, i) => sum + i.quantity, 0);
-  const tiers = { total: inCart + quantity, quantity, breaks };
+  const tiers = { total: inCart + quantity, quantity, breaks, listPrice };
   const addable = price !== null;
   const sizes = purchaseSizes(model, selection);
   const sizeInfo = purchaseSizeInfo(model, selection);
@@ -82,6 +84,7 @@ export function ProductPurchase({ model, icons, facts, breaks: breaksTable = nul
       quantity,
       specifications: purchaseSpecifications(model, selection),
       selectedPrice: price,
+      listPrice: listPrice ?? null,
       product: model.cartProduct,
     });
     notify((toast) =>
@@ -95,12 +98,15 @@ export function ProductPurchase({ model, icons, facts, breaks: breaksTable = nul
   return (
     <>
       <div className="mt-6" aria-live="polite">
-        {price !== null ? (
+        {model.gate ? (
+          <PriceGate gate={model.gate} />
+        ) : price !== null ? (
           <p className="flex items-baseline gap-2">
             <span className="buy-price" data-testid="product-price">
               {formatDollars(price)}
             </span>
             <span className="text-sm text-stone-muted">per piece</span>
+            {model.groupName && <span className="text-xs text-gold-dark">{groupPriceLabel(model.groupName)}</span>}
             {breaks.length > 0 && (
               <Suspense fallback={null}>
                 <VolumePrice part="price" price={price} {...tiers} />
@@ -146,7 +152,7 @@ export function ProductPurchase({ model, icons, facts, breaks: breaksTable = nul
               onChange={(size) => setSelection((s) => choose(model, s, { size }))}
               hint={sizeInfo.hint}
             />
-            {sizes.filter((o) => !o.disabled).length > 1 && (
+            {!model.gate && sizes.filter((o) => !o.disabled).length > 1 && (
               <>
                 <button
                   type="button"
@@ -181,54 +187,61 @@ export function ProductPurchase({ model, icons, facts, breaks: breaksTable = nul
           <div>
             {breaksTable}
             {/* The line keeps its height while its code loads, so nothing below moves. */}
-            <Suspense fallback={<p className="mt-1 min-h-5" />}>
-              <VolumePrice part="next" price={price ?? 0} {...tiers} />
-            </Suspense>
+            {!model.gate && (
+              <Suspense fallback={<p className="mt-1 min-h-5" />}>
+                <VolumePrice part="next" price={price ?? 0} {...tiers} />
+              </Suspense>
+            )}
           </div>
         )}
 
-        <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-          <QuantityInput value={quantity} steps={model.steps} onChange={setQuantity} showLabel icons={icons} />
-          <p className="tabular pb-3 text-sm text-stone-muted">
-            MOQ: {model.moq}
-            {packSize > 1 && ` · Packs of ${packSize}`}
-          </p>
-        </div>
+        {!model.gate && (
+          <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+            <QuantityInput value={quantity} steps={model.steps} onChange={setQuantity} showLabel icons={icons} />
+            <p className="tabular pb-3 text-sm text-stone-muted">
+              MOQ: {model.moq}
+              {packSize > 1 && ` · Packs of ${packSize}`}
+            </p>
+          </div>
+        )}
       </div>
 
-      <div className="buy-bar">
-        <div className="flex items-center gap-4">
-          <button
-            type="button"
-            onClick={add}
-            // Enabled once the stored cart is loaded, so an early click cannot be lost.
-            disabled={!addable || !ready}
-            className={addable ? 'buy-btn' : 'buy-btn buy-btn-off'}
-          >
-            {icons.bag}
-            Add to Cart
-          </button>
-          {price === null && (
-            <Suspense fallback={null}>
-              <RequestQuote
-                lines={[{ productId: model.productId, quantity, specifications: { stoneType: selection.stoneType, size: selection.size, style: selection.style } }]}
-              />
-            </Suspense>
-          )}
-          {price !== null && (
-            <p className="tabular text-right text-sm text-ink-soft">
-              <span className="block text-xs text-stone-muted">Total</span>
-              {breaks.length > 0 ? (
-                <Suspense fallback={formatDollars((toCents(price) * quantity) / 100)}>
-                  <VolumePrice part="total" price={price} {...tiers} />
-                </Suspense>
-              ) : (
-                formatDollars((toCents(price) * quantity) / 100)
-              )}
-            </p>
-          )}
+      {/* Where prices are hidden there is nothing to buy: the gate above says how to see them. */}
+      {!model.gate && (
+        <div className="buy-bar">
+          <div className="flex items-center gap-4">
+            <button
+              type="button"
+              onClick={add}
+              // Enabled once the stored cart is loaded, so an early click cannot be lost.
+              disabled={!addable || !ready}
+              className={addable ? 'buy-btn' : 'buy-btn buy-btn-off'}
+            >
+              {icons.bag}
+              Add to Cart
+            </button>
+            {price === null && (
+              <Suspense fallback={null}>
+                <RequestQuote
+                  lines={[{ productId: model.productId, quantity, specifications: { stoneType: selection.stoneType, size: selection.size, style: selection.style } }]}
+                />
+              </Suspense>
+            )}
+            {price !== null && (
+              <p className="tabular text-right text-sm text-ink-soft">
+                <span className="block text-xs text-stone-muted">Total</span>
+                {breaks.length > 0 ? (
+                  <Suspense fallback={formatDollars((toCents(price) * quantity) / 100)}>
+                    <VolumePrice part="total" price={price} {...tiers} />
+                  </Suspense>
+                ) : (
+                  formatDollars((toCents(price) * quantity) / 100)
+                )}
+              </p>
+            )}
+          </div>
         </div>
-      </div>
+      )}
 
       {description}
       <Details entries={[...chosen, ...details]} />

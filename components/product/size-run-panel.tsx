@@ -51,10 +51,12 @@ export default function SizeRunPanel({ id, hidden, model, selection, sizes, lege
   const steps = model.steps;
   const wanted = Object.fromEntries(offered.map((o) => [o.value, wantedFromText(texts[o.value] ?? '')]));
   const run = sizeRun(offered, wanted, steps, legend);
-  const prices = Object.fromEntries(offered.map((o) => [o.value, purchaseView(model, { ...selection, size: o.value }).price]));
+  const views = Object.fromEntries(offered.map((o) => [o.value, purchaseView(model, { ...selection, size: o.value })]));
+  const prices = Object.fromEntries(offered.map((o) => [o.value, views[o.value]!.price]));
+  const listPrices = Object.fromEntries(offered.map((o) => [o.value, views[o.value]!.listPrice ?? null]));
   // Prices are shown per size only where they differ (a ring's surcharge, a necklace priced per length).
   const showPrices = new Set(Object.values(prices)).size > 1;
-  const { totalCents, percentOff } = sizeRunPrice(run, prices, inCart, model.cartProduct.priceBreaks);
+  const { totalCents, percentOff } = sizeRunPrice(run, prices, inCart, model.cartProduct.priceBreaks, listPrices);
 
   const setText = (size: string, text: string) => {
     setTexts((t) => ({ ...t, [size]: text }));
@@ -76,6 +78,7 @@ export default function SizeRunPanel({ id, hidden, model, selection, sizes, lege
           quantity: line.quantity,
           specifications: purchaseSpecifications(model, lineSelection),
           selectedPrice: prices[line.size] ?? null,
+          listPrice: listPrices[line.size] ?? null,
           product: model.cartProduct,
         };
       }),

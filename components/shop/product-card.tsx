@@ -8,6 +8,7 @@ import type { CardProduct } from './listing/card-product';
 import { CardCartButton } from './listing/card-cart-button';
 import { CardIcon } from './listing/card-icon';
 import { ProductImage } from './listing/product-image';
+import { PriceGate } from './price-gate';
 
 /** Image widths of a card in the listing grid (2 / 3 / 4 columns beside the filter sidebar). */
 export const LISTING_CARD_SIZES = '(min-width:1024px) 232px,(min-width:768px) 31vw,48vw';
@@ -35,10 +36,10 @@ export function ProductCard({ product, sizes = LISTING_CARD_SIZES, priority, hea
         <Heading className="pcard-name">{product.name}</Heading>
         <p className="pcard-meta">{skuLabel(product.sku)}</p>
         <p className="pcard-meta">{moqLabel(product.moq)}</p>
-        {price && <p className="pcard-price">{price}</p>}
+        {product.price_gate ? <PriceGate gate={product.price_gate} compact /> : price && <p className="pcard-price">{price}</p>}
       </Link>
       <div className="pcard-corner">
-        {product.default_price === null ? (
+        {product.default_price === null || product.price_gate ? (
           // No price for the opening selection: the shopper picks options on the detail page.
           <Link href={href} scroll={false} aria-label={`Choose options for ${product.name}`} className="pcard-btn">
             <CardIcon name="arrow" />

@@ -9,15 +9,16 @@ import { pageOfQuotes, type QuoteSummary } from '../quotes/read';
 import { parsePageParam } from '../core/pagination';
 import { firstParam, type SearchParams } from '../core/search-params';
 import { listAddresses } from './addresses';
-import { listCustomerOrders } from './orders';
+import { accountUserIds, listCustomerOrders } from './orders';
 import { getProfile } from './profile';
 import { ACCOUNT_TABS, type AccountTab, type OrdersPage, type Profile, type SavedAddress } from './types';
 
 export type AccountTabData =
   | { tab: 'orders'; orders: OrdersPage }
-  | { tab: 'quotes'; quotes: { list: QuoteSummary[]; total: number; page: number; totalPages: number } }
+  | { tab: 'quotes'; quotes: { list: AccountQuote[]; total: number; page: number; totalPages: number } }
   | { tab: 'addresses'; addresses: SavedAddress[] }
-  | { tab: 'profile' };
+  // The Trade account tab's content is read by lib/trade (app/(shop)/dashboard/page.tsx).
+  | { tab: 'profile' | 'trade' };
 
 export interface AccountView {
   /** Full name, else the e-mail address. */
@@ -28,11 +29,16 @@ export interface AccountView {
   timeZone: string;
 }
 
+/** A quote of the Quotes tab, with who asked for it when a colleague on the buyer's trade account did. */
+export type AccountQuote = QuoteSummary & { requestedBy: string | null };
+
 const QUOTES_PER_PAGE = 10;
 
+/** The buyer's quotes, and on an approved trade account every member's. */
 async function ownQuotes(tx: Tx, userId: string, page: number) {
-  const { quotes, total } = await pageOfQuotes(tx, { userId }, page, QUOTES_PER_PAGE);
-  return { list: quotes, total, page, totalPages: Math.max(1, Math.ceil(total / QUOTES_PER_PAGE)) };
+  const { quotes, total } = await pageOfQuotes(tx, { userIds: await accountUserIds(tx) }, page, QUOTES_PER_PAGE);
+  const list = quotes.map((q): AccountQuote => ({ ...q, requestedBy: q.userId === userId ? null : q.name }));
+  return { list, total, page, totalPages: Math.max(1, Math.ceil(total / QUOTES_PER_PAGE)) };
 }
 
 export function parseAccountTab(value: string | string[] | undefined): AccountTab {

@@ -1,7 +1,7 @@
 import 'server-only';
-// A customer's orders, newest first, 20 to a page, read as the customer (RLS: own orders only). One indexed count,
-// one page of orders, their items, today's products and the orders' documents: five short queries whatever the
-// length of the history.
+// A customer's orders, newest first, 20 to a page, read as the customer (RLS: their own, and on an approved trade
+// account every member's). The account's user ids, one indexed count, one page of orders, their items, today's
+// products and the orders' documents: six short queries whatever the length of the history.
 import type { Tx } from '../core/db';
 import { isCategory, productPath, type Category } from '../catalog/categories';
 import { getProductsByIds } from '../catalog/product';
@@ -10,6 +10,7 @@ import { readCharges, type ChargeColumns } from '../documents/charges';
 import { totalPagesFor } from '../core/pagination';
 import { choicesEntries, priceRuleText, readLineChoices } from '../purchase/line-choices';
 import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
+import { readUserGroupTerms } from '../purchase/buyer';
 import { ORDERS_PAGE_SIZE } from '../orders/lists';
 import { trackingUrl } from '../orders/tracking';
 import { orderReference } from '../orders/reference';
@@ -20,6 +21,8 @@ import { ACTIVE_SQL } from '../catalog/status';
 
 interface OrderRow extends ChargeColumns {
   id: string;
+  user_id: string;
+  placed_by: string | null;
   order_reference: string | null;
   status: string;
   total_amount: string;
@@ -44,21 +47,49 @@ interface ItemRow {
 
 const categoryOf = (value: string | null): Category | null => (isCategory(value) ? value : null);
 
+/** Whose orders, documents and quotes the caller reads: their trade account's members, else themselves alone. */
+export async function accountUserIds(tx: Tx): Promise<string[]> {
+  const [row] = await tx<{ ids: string[] | null }[]>`select public.my_account_user_ids() as ids`;
+  return (row?.ids ?? []).filter(Boolean);
+}
+
+const ORDER_COLUMNS = `id, user_id, order_reference, status, total_amount, created_at, carrier, tracking_number, company_name,
+  purchase_order, goods_cents, shipping_method, shipping_cents, tax_cents, tax_breakdown, tax_exempt_reason,
+  coalesce(nullif(btrim(customer_name), ''), customer_email::text) as placed_by`;
+
+/**
+ * A page of the orders of `userIds`, newest first. One buyer's walk their user_id index in order; an account's take
+ * each member's newest orders up to the page's end through the same index and merge them, never the shop's history.
+ */
+function pageOfOrders(tx: Tx, userIds: string[], page: number) {
+  const offset = (page - 1) * ORDERS_PAGE_SIZE;
+  if (userIds.length === 1) {
+    return tx<OrderRow[]>`
+      select ${tx.unsafe(ORDER_COLUMNS)} from public.orders
+       where user_id = ${userIds[0]!}
+       order by created_at desc, id desc
+       limit ${ORDERS_PAGE_SIZE} offset ${offset}`;
+  }
+  return tx<OrderRow[]>`
+    select o.* from unnest(${userIds}::uuid[]) as m(user_id)
+     cross join lateral (
+       select ${tx.unsafe(ORDER_COLUMNS)} from public.orders
+        where user_id = m.user_id order by created_at desc, id desc limit ${offset + ORDERS_PAGE_SIZE}) o
+     order by o.created_at desc, o.id desc
+     limit ${ORDERS_PAGE_SIZE} offset ${offset}`;
+}
+
 export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: number, timeZone = env().SHOP_TIME_ZONE): Promise<OrdersPage> {
+  const userIds = await accountUserIds(tx);
+  if (userIds.length === 0) return { orders: [], page: 1, totalPages: 0, total: 0 };
   const [counted] = await tx<{ total: number }[]>`
-    select count(*)::int as total from public.orders where user_id = ${userId}`;
+    select count(*)::int as total from public.orders where user_id = any(${userIds}::uuid[])`;
   const total = counted?.total ?? 0;
   const totalPages = totalPagesFor(total, ORDERS_PAGE_SIZE);
   const page = Math.max(1, Math.min(requestedPage, totalPages || 1));
   if (total === 0) return { orders: [], page, totalPages, total };
 
-  const orders = await tx<OrderRow[]>`
-    select id, order_reference, status, total_amount, created_at, carrier, tracking_number, company_name, purchase_order,
-           goods_cents, shipping_method, shipping_cents, tax_cents, tax_breakdown, tax_exempt_reason
-      from public.orders
-     where user_id = ${userId}
-     order by created_at desc, id desc
-     limit ${ORDERS_PAGE_SIZE} offset ${(page - 1) * ORDERS_PAGE_SIZE}`;
+  const orders = await pageOfOrders(tx, userIds, page);
   const items = await tx<ItemRow[]>`
     select id, order_id, product_id, product_category, product_name, quantity, unit_price, choices
       from public.order_items
@@ -107,6 +138,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
       charges: readCharges(o),
       companyName: o.company_name,
       purchaseOrder: o.purchase_order,
+      placedBy: o.user_id === userId ? null : o.placed_by,
       items: byOrder.get(o.id) ?? [],
       tracking:
         o.carrier || o.tracking_number
@@ -117,10 +149,14 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
   };
 }
 
-/** The order's lines as cart lines at today's prices; null when the order is not this customer's (or not there). */
+/**
+ * The order's lines as cart lines at today's prices; null when the order is neither this customer's nor one of their
+ * trade account's (or not there).
+ */
 export async function reorderPlan(tx: Tx, userId: string, orderId: string): Promise<ReorderPlan | null> {
   const [order] = await tx<{ id: string }[]>`
-    select id from public.orders where id = ${orderId} and user_id = ${userId}`;
+    select id from public.orders
+     where id = ${orderId} and (user_id = ${userId} or user_id = any((select public.my_account_user_ids())::uuid[]))`;
   if (!order) return null;
   const rows = await tx<ItemRow[]>`
     select id, order_id, product_id, product_category, product_name, quantity, unit_price, choices
@@ -137,5 +173,6 @@ export async function reorderPlan(tx: Tx, userId: string, orderId: string): Prom
     lines.map((l) => l.productId),
     tx,
   );
-  return planReorder(lines, new Map(products.map((p) => [p.id, p])));
+  const terms = await readUserGroupTerms(tx, userId, lines.map((l) => l.productId));
+  return planReorder(lines, new Map(products.map((p) => [p.id, p])), terms);
 }

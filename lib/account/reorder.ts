@@ -7,7 +7,7 @@ import { specificationEntries } from '../purchase/labels';
 import { defaultProductSize, stoneName, unitPrice, type StoneChoice } from '../purchase/pricing';
 import { effectiveMoq } from '../purchase/quantity';
 import { allowedQuantity, effectivePackSize, smallestQuantity } from '../purchase/pack-size';
-import { breakFor, discountedCents } from '../purchase/volume-pricing';
+import { priceProductLine, type GroupTerms } from '../purchase/group-pricing';
 import { choicesSpecifications, type LineChoices } from '../purchase/line-choices';
 import { formatCents, toCents } from '../core/format/money';
 import type { Category } from '../catalog/categories';
@@ -151,7 +151,7 @@ export function reorderLine(line: ReorderLine, product: Product | undefined): De
  * The order's lines bought again. Today's price of a line counts the volume break its product's lines reach together
  * in this reorder, as the cart and checkout count them; a price that differs from the order's is said.
  */
-export function planReorder(lines: readonly ReorderLine[], products: ReadonlyMap<string, Product>): ReorderPlan {
+export function planReorder(lines: readonly ReorderLine[], products: ReadonlyMap<string, Product>, terms: GroupTerms | null = null): ReorderPlan {
   const decided = lines.map((line) => reorderLine(line, products.get(line.productId)));
   const totals = new Map<string, number>();
   for (const d of decided) if ('input' in d) totals.set(d.input.productId, (totals.get(d.input.productId) ?? 0) + d.input.quantity);
@@ -162,11 +162,14 @@ export function planReorder(lines: readonly ReorderLine[], products: ReadonlyMap
       plan.changes.push(d);
       continue;
     }
-    plan.lines.push(d.input);
-    plan.changes.push(...d.changes);
     const product = products.get(d.input.productId)!;
-    const reached = breakFor(totals.get(product.id) ?? d.input.quantity, product.price_breaks);
-    const todayCents = reached ? discountedCents(d.listCents, reached.percentOff) : d.listCents;
+    const spec = d.input.specifications;
+    // Today's price through the one resolver: the buyer's group price or the break, whichever is better.
+    const selection = { stoneType: spec.stoneType ?? 'stone1', style: spec.style ?? null, size: spec.size ?? null };
+    const today = priceProductLine(product, selection, totals.get(product.id) ?? d.input.quantity, terms);
+    const todayCents = today?.resolved.unitCents ?? d.listCents;
+    plan.lines.push(today?.group ? { ...d.input, selectedPrice: today.group.cents / 100, listPrice: today.listDollars } : d.input);
+    plan.changes.push(...d.changes);
     if (todayCents !== d.paidCents) {
       const direction = todayCents > d.paidCents ? 'up' : 'down';
       const was = d.quoteReference ? `quoted at ${formatCents(d.paidCents)} in ${d.quoteReference}` : `was ${formatCents(d.paidCents)}`;

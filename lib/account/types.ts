@@ -5,7 +5,7 @@ import type { Address, PostalAddress } from '../checkout/address';
 import type { DocumentRef } from '../documents/paths';
 import type { OrderCharges } from '../documents/charges';
 
-export const ACCOUNT_TABS = ['orders', 'quotes', 'addresses', 'profile'] as const;
+export const ACCOUNT_TABS = ['orders', 'quotes', 'addresses', 'profile', 'trade'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 export const ADDRESS_TYPES = ['shipping', 'billing'] as const;
@@ -52,6 +52,8 @@ export interface AccountOrder {
   /** The buyer's company and PO number, when given at checkout. */
   companyName: string | null;
   purchaseOrder: string | null;
+  /** Who placed it (name, else e-mail) when a colleague on the buyer's trade account did; null for their own. */
+  placedBy: string | null;
   items: AccountOrderItem[];
   /** The parcel's carrier and tracking, once the order is dispatched with them. */
   tracking: { carrier: string | null; number: string | null; url: string | null } | null;

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { getProductsByIds, isProductId } from '../catalog/product';
 import { purchaseModel } from '../purchase/model';
 import type { PurchaseModel } from '../purchase/selection';
+import { pricePurchaseModel } from '../purchase/priced-pages';
+import type { GroupTerms } from '../purchase/group-pricing';
+import type { PriceView } from '../purchase/price-view';
 import { isUuid } from '../core/validation/text';
 
 /** A cart holds a few dozen products; more ids than this in one question are refused. */
@@ -31,8 +34,11 @@ export async function unavailableProductIds(ids: readonly string[]): Promise<str
 
 /**
  * The choices each product on sale offers, as its product page offers them (lib/purchase/model.ts): what a cart line
- * may be changed to, priced on the server. Products no longer sold are left out.
+ * may be changed to, priced on the server for the buyer's view. Products no longer sold are left out.
  */
-export async function cartChoiceModels(ids: readonly string[]): Promise<PurchaseModel[]> {
-  return (await getProductsByIds(ids)).map(purchaseModel);
+export async function cartChoiceModels(
+  ids: readonly string[],
+  pricing: { view: PriceView; terms: GroupTerms | null } = { view: { kind: 'list' }, terms: null },
+): Promise<PurchaseModel[]> {
+  return (await getProductsByIds(ids)).map((product) => pricePurchaseModel(purchaseModel(product), product, pricing.view, pricing.terms));
 }

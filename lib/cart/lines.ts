@@ -14,6 +14,8 @@ export interface AddToCartInput {
   quantity: number;
   specifications: CartSpecifications;
   selectedPrice?: number | null;
+  /** The list price beside a group's `selectedPrice` (lib/purchase/group-pricing.ts). */
+  listPrice?: number | null;
   product: CartProductSnapshot;
 }
 
@@ -43,6 +45,7 @@ function lineFrom(input: AddToCartInput, quantity: number): CartItem {
     product: { ...input.product, moq },
   };
   if (input.selectedPrice !== undefined) item.selectedPrice = input.selectedPrice;
+  if (input.listPrice != null) item.listPrice = input.listPrice;
   return item;
 }
 
@@ -77,7 +80,7 @@ export function updateCartQuantity(items: readonly CartItem[], id: string, quant
 export function changeLineChoices(
   items: readonly CartItem[],
   id: string,
-  change: { specifications: CartSpecifications; selectedPrice: number | null },
+  change: { specifications: CartSpecifications; selectedPrice: number | null; listPrice?: number | null },
 ): CartItem[] {
   const index = items.findIndex((item) => item.id === id);
   if (index === -1) return items as CartItem[];
@@ -85,7 +88,14 @@ export function changeLineChoices(
   const nextId = cartLineId(item.productId, change.specifications);
   const twin = items.find((other) => other.id === nextId && other !== item);
   const changed = lineFrom(
-    { productId: item.productId, quantity: item.quantity, specifications: change.specifications, selectedPrice: change.selectedPrice, product: item.product },
+    {
+      productId: item.productId,
+      quantity: item.quantity,
+      specifications: change.specifications,
+      selectedPrice: change.selectedPrice,
+      listPrice: change.listPrice ?? null,
+      product: item.product,
+    },
     item.quantity + (twin?.quantity ?? 0),
   );
   return items.filter((other) => other !== twin).map((other) => (other === item ? changed : other));
@@ -103,7 +113,7 @@ export type CartAction =
   | { type: 'add'; input: AddToCartInput }
   | { type: 'addMany'; inputs: AddToCartInput[] }
   | { type: 'update'; id: string; quantity: number }
-  | { type: 'choose'; id: string; specifications: CartSpecifications; selectedPrice: number | null }
+  | { type: 'choose'; id: string; specifications: CartSpecifications; selectedPrice: number | null; listPrice?: number | null }
   | { type: 'remove'; id: string }
   | { type: 'clear' }
   | { type: 'replace'; items: CartItem[] };
@@ -153,6 +163,7 @@ export function summaryToCartInput(summary: ProductSummary): AddToCartInput | nu
       style,
     },
     selectedPrice: summary.default_price,
+    ...(summary.list_price != null ? { listPrice: summary.list_price } : {}),
     product: {
       name: summary.name,
       sku: summary.sku,

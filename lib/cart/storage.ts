@@ -24,6 +24,7 @@ const itemSchema = z.object({
   quantity: z.number().check(z.int(), z.minimum(1)),
   specifications: specificationsSchema,
   selectedPrice: z.optional(price),
+  listPrice: z.optional(price),
   product: z.object({
     name: z.string(),
     sku: text,
@@ -59,6 +60,7 @@ export function readStoredCart(raw: string | null | undefined): { items: CartIte
       quantity: line.quantity,
       specifications: line.specifications,
       selectedPrice: line.selectedPrice,
+      listPrice: line.listPrice,
       product: line.product,
     });
   }, []);

@@ -1,8 +1,7 @@
-// Cart money (line total = (selectedPrice or product price, less the product's volume break) × quantity), priced as
-// the server's checkout prices it (lib/checkout/pricing.ts). Sums run in cents so that 0.1 + 0.2 style float errors
+// Cart money (line total = (selectedPrice or product price, less the product's volume break, or the group's price
+// where better) × quantity), priced as the server's checkout prices it (lib/checkout/pricing.ts). Sums run in cents so that 0.1 + 0.2 style float errors
 // never reach the page.
-import { toCents } from '../core/format/money';
-import { breakFor, discountedCents } from '../purchase/volume-pricing';
+import { shownUnitCents } from '../purchase/group-pricing';
 import type { CartItem } from './types';
 
 /** Unit price in dollars: the chosen option's price, else the product's display price, else 0. */
@@ -23,10 +22,13 @@ export function cartLinePrices(items: readonly CartItem[]): CartLinePrice[] {
   const pieces = new Map<string, number>();
   for (const item of items) pieces.set(item.productId, (pieces.get(item.productId) ?? 0) + item.quantity);
   return items.map((item) => {
-    const reached = breakFor(pieces.get(item.productId) ?? item.quantity, item.product.priceBreaks);
-    const base = toCents(lineUnitPrice(item));
-    const unitCents = reached ? discountedCents(base, reached.percentOff) : base;
-    return { unitCents, totalCents: unitCents * item.quantity, percentOff: reached?.percentOff ?? null };
+    const { unitCents, percentOff } = shownUnitCents(
+      lineUnitPrice(item),
+      item.listPrice,
+      pieces.get(item.productId) ?? item.quantity,
+      item.product.priceBreaks,
+    );
+    return { unitCents, totalCents: unitCents * item.quantity, percentOff };
   });
 }
 

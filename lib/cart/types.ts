@@ -11,5 +11,7 @@ export interface CartItem {
   quantity: number;
   specifications: CartSpecifications;
   selectedPrice?: number | null;
+  /** The list price beside a group's `selectedPrice` (lib/purchase/group-pricing.ts); absent for a list price. */
+  listPrice?: number | null;
   product: CartProductSnapshot;
 }

@@ -35,6 +35,7 @@ function opening(row: SummaryRow): { size: string | null; price: number | null }
 
 export function toSummary(row: SummaryRow): ProductSummary {
   const { size, price } = opening(row);
+  const surcharge = price !== null && row.default_price !== null ? Math.round((price - Number(row.default_price)) * 100) / 100 : 0;
   return {
     id: row.id,
     category: row.category as Category,
@@ -48,6 +49,7 @@ export function toSummary(row: SummaryRow): ProductSummary {
     price_from: row.price_from === null ? null : Number(row.price_from),
     default_price: price,
     default_size: size,
+    ...(surcharge > 0 ? { opening_surcharge: surcharge } : {}),
     created_at: row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at),
   };
 }

@@ -105,5 +105,11 @@ export interface ProductSummary {
   default_price: number | null;
   /** A ring's opening size (lib/catalog/ring-sizes.ts); null for the other categories and adjustable rings. */
   default_size: string | null;
+  /** What the opening size's surcharge adds to default_price (dollars; 0 without one). */
+  opening_surcharge?: number;
+  /** Where the buyer's group prices the card: the list price of the opening selection beside its default_price. */
+  list_price?: number | null;
+  /** Where the shop hides prices from this visitor: what they must do to see them (lib/purchase/price-view.ts). */
+  price_gate?: 'sign_in' | 'apply';
   created_at: string;
 }

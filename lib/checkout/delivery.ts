@@ -5,6 +5,7 @@ import 'server-only';
 // record apart. Nothing here is read from the browser but the address and the method's id (ARCHITECTURE.md,
 // "Checkout").
 import { asServiceRole, type Tx } from '../core/db';
+import { env } from '../core/env';
 import { formatCents } from '../core/format/money';
 import { logError } from '../core/log';
 import { stripe, type Stripe } from '../payments/stripe';
@@ -37,10 +38,13 @@ interface RecordRow {
   payment_intent_id: string | null;
 }
 
+/** The account's exemption, while it holds: one that came with a resale certificate ends on its expiry day. */
 async function exemption(tx: Tx, userId: string | null): Promise<string | null> {
   if (!userId) return null;
   const [row] = await tx<{ tax_exempt: boolean; tax_exempt_reason: string | null }[]>`
-    select tax_exempt, tax_exempt_reason from public.customers where user_id = ${userId}`;
+    select tax_exempt, tax_exempt_reason from public.customers
+     where user_id = ${userId}
+       and (tax_exempt_until is null or tax_exempt_until >= (now() at time zone ${env().SHOP_TIME_ZONE})::date)`;
   return row?.tax_exempt ? row.tax_exempt_reason || 'Tax-exempt account' : null;
 }
 

@@ -26,6 +26,8 @@ export type CheckoutErrorCode =
   | 'shipping_method'
   | 'tax_location'
   | 'below_minimum'
+  | 'prices_hidden'
+  | 'sign_in_required'
   | 'total_changed';
 
 export class CheckoutError extends HttpError {

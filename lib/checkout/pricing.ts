@@ -7,16 +7,16 @@ import {
   ringSizing,
   sizesFor,
   stoneName,
-  unitPrice,
   type StoneChoice,
   type Style,
 } from '../purchase/pricing';
 import { effectivePackSize, quantityProblem, smallestQuantity } from '../purchase/pack-size';
-import { breakFor, breakSpecification, discountedCents } from '../purchase/volume-pricing';
+import { breakSpecification } from '../purchase/volume-pricing';
+import { priceProductLine, type GroupTerms, type PriceRule } from '../purchase/group-pricing';
+import { groupPriceLabel } from '../purchase/price-labels';
 import type { Product } from '../catalog/types';
 import type { CartSpecifications } from '../purchase/types';
 import { specificationEntries, specificationsText } from '../purchase/labels';
-import { toCents } from '../core/format/money';
 import { canonicalRingSize } from '../catalog/ring-sizes';
 import { CheckoutError, EMPTY_CART_MESSAGE } from './errors';
 import type { CheckoutLineInput } from './lines';
@@ -36,6 +36,10 @@ export interface PricedLine {
   unitPriceCents: number;
   /** The break charged ('Volume −10%' in the specifications text), or null. */
   percentOff: number | null;
+  /** Which rule priced the line (lib/purchase/group-pricing.ts); absent on records written before price groups. */
+  priceRule?: PriceRule | 'quote';
+  /** The buyer's price group where its price was charged ('Wholesale price' in the specifications text). */
+  priceGroup?: { id: string; name: string } | null;
   lineTotalCents: number;
   specifications: CartSpecifications;
   /** The order item's specifications text: the labels, joined with ', '. */
@@ -145,7 +149,11 @@ function totalsByProduct(lines: CheckoutLineInput[]): Map<string, number> {
  * the product's total quantity reaches; quantities must meet the MOQ in whole packs (the cart makes them so, so
  * anything else is refused); cents per unit rounded once, so the total is exactly the sum of the order items.
  */
-export function priceCheckout(lines: CheckoutLineInput[], products: ReadonlyMap<string, Product>): PricedCheckout {
+export function priceCheckout(
+  lines: CheckoutLineInput[],
+  products: ReadonlyMap<string, Product>,
+  terms: GroupTerms | null = null,
+): PricedCheckout {
   if (lines.length === 0) throw new CheckoutError(400, 'empty_cart', EMPTY_CART_MESSAGE);
   const priced: PricedLine[] = [];
   const totals = totalsByProduct(lines);
@@ -161,15 +169,17 @@ export function priceCheckout(lines: CheckoutLineInput[], products: ReadonlyMap<
       );
     }
     const selection = normalizeSelection(product, line.specifications);
-    const dollars = selection ? unitPrice(product, selection) : null;
-    if (!selection || dollars === null) {
+    const price = selection ? priceProductLine(product, selection, totals.get(product.id) ?? line.quantity, terms) : null;
+    if (!selection || !price) {
       throw new CheckoutError(422, 'option_unavailable', `${optionProblem(product, line.specifications)} Please update your cart.`, {
         productId: product.id,
       });
     }
     const quantity = line.quantity;
-    const reached = breakFor(totals.get(product.id) ?? quantity, product.price_breaks);
-    const unitPriceCents = reached ? discountedCents(toCents(dollars), reached.percentOff) : toCents(dollars);
+    // The one resolver (lib/purchase/group-pricing.ts): the group's price or the break, whichever is better.
+    const { listDollars: dollars, group, resolved } = price;
+    const unitPriceCents = resolved.unitCents;
+    const reached = resolved.percentOff === null ? null : { percentOff: resolved.percentOff };
     const specifications: CartSpecifications = {
       stoneType: selection.stoneType,
       stoneName: stoneName(product, selection.stoneType),
@@ -195,9 +205,15 @@ export function priceCheckout(lines: CheckoutLineInput[], products: ReadonlyMap<
       moq: product.moq,
       unitPriceCents,
       percentOff: reached?.percentOff ?? null,
+      priceRule: resolved.rule,
+      priceGroup: group && terms && resolved.rule !== 'break' ? { id: terms.id, name: terms.name } : null,
       lineTotalCents: unitPriceCents * quantity,
       specifications,
-      specificationsText: [specificationsText({ specifications, product: snapshot }), reached && breakSpecification(reached)]
+      specificationsText: [
+        specificationsText({ specifications, product: snapshot }),
+        reached && breakSpecification(reached),
+        group && terms && !reached && groupPriceLabel(terms.name),
+      ]
         .filter(Boolean)
         .join(', '),
     });

@@ -16,6 +16,9 @@ import { priceDelivery } from './delivery';
 import { logError } from '../core/log';
 import { readCheckoutSettings } from '../shipping/methods';
 import { shortOfMinimum } from '../shipping/rates';
+import { buyerPricing } from '../purchase/buyer';
+import { GUEST_CHECKOUT_CLOSED, hiddenPriceMessage } from '../purchase/price-labels';
+import { actorFor } from '../core/db/actor';
 
 /** What opening a checkout answers with: the route handler sends it as is. */
 export type CheckoutSession = CheckoutSessionResponse;
@@ -33,8 +36,13 @@ export async function createCheckout(input: {
   lines: CheckoutLineInput[];
   userId: string | null;
 }): Promise<CheckoutSession> {
-  const products = await getProductsByIds(input.lines.map((l) => l.productId));
-  const priced = priceCheckout(input.lines, new Map(products.map((p) => [p.id, p])));
+  const ids = input.lines.map((l) => l.productId);
+  const [products, pricing] = await Promise.all([getProductsByIds(ids), buyerPricing(actorFor(input.userId ? { id: input.userId } : null), ids)]);
+  // Who may buy (the shop's price and guest checkout settings), then the buyer's prices through the one resolver.
+  const hidden = hiddenPriceMessage(pricing.view);
+  if (hidden) throw new CheckoutError(403, 'prices_hidden', hidden);
+  if (!input.userId && !pricing.guestCheckout) throw new CheckoutError(401, 'sign_in_required', GUEST_CHECKOUT_CLOSED);
+  const priced = priceCheckout(input.lines, new Map(products.map((p) => [p.id, p])), pricing.terms);
   const record = await asServiceRole(async (tx) => {
     const { minOrderCents } = await readCheckoutSettings(tx);
     const short = shortOfMinimum(priced.totalCents, minOrderCents);

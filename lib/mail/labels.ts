@@ -11,6 +11,10 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   quote_request: 'Quote request notice',
   quote_sent: 'Quote',
   quote_declined: 'Quote declined',
+  trade_application: 'Trade application notice',
+  trade_decision: 'Trade account decision',
+  certificate_expiring: 'Certificate expiry reminder',
+  trade_invite: 'Trade account invitation',
 };
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {

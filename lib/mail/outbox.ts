@@ -5,7 +5,19 @@ import 'server-only';
 // (a webhook and the confirmation page, a double click) queues one message.
 import type { Tx } from '../core/db';
 
-export const MAIL_KINDS = ['order_confirmation', 'order_notice', 'dispatched', 'refund', 'quote_request', 'quote_sent', 'quote_declined'] as const;
+export const MAIL_KINDS = [
+  'order_confirmation',
+  'order_notice',
+  'dispatched',
+  'refund',
+  'quote_request',
+  'quote_sent',
+  'quote_declined',
+  'trade_application',
+  'trade_decision',
+  'certificate_expiring',
+  'trade_invite',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export interface QueuedMail {
@@ -13,6 +25,8 @@ export interface QueuedMail {
   orderId: string | null;
   /** The quote a quote mail is about (lib/quotes). */
   quoteId?: string | null;
+  /** The trade account a trade mail is about (lib/trade). */
+  tradeAccountId?: string | null;
   /** The recipient; null for the shop's own notification address, looked up when sending. */
   to: string | null;
   dedupeKey: string;
@@ -32,12 +46,13 @@ export async function enqueueMails(tx: Tx, mails: QueuedMail[]): Promise<number>
     kind: m.kind,
     order_id: m.orderId,
     quote_id: m.quoteId ?? null,
+    trade_account_id: m.tradeAccountId ?? null,
     to_address: m.to,
     dedupe_key: m.dedupeKey,
     payload: tx.json((m.payload ?? {}) as never) as unknown as string,
   }));
   const inserted = await tx`
-    insert into public.mail_outbox ${tx(rows, 'kind', 'order_id', 'quote_id', 'to_address', 'dedupe_key', 'payload')}
+    insert into public.mail_outbox ${tx(rows, 'kind', 'order_id', 'quote_id', 'trade_account_id', 'to_address', 'dedupe_key', 'payload')}
     on conflict (dedupe_key) do nothing
     returning id`;
   return inserted.length;

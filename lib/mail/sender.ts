@@ -30,6 +30,8 @@ export interface OutboxMail {
   orderId: string | null;
   /** The quote a quote mail is about. */
   quoteId: string | null;
+  /** The trade account a trade mail is about. */
+  tradeAccountId?: string | null;
   /** Null: the shop's own notification address, which the composer looks up. */
   to: string | null;
   dedupeKey: string;
@@ -86,6 +88,7 @@ interface OutboxRow {
   kind: MailKind;
   order_id: string | null;
   quote_id: string | null;
+  trade_account_id: string | null;
   to_address: string | null;
   dedupe_key: string;
   payload: Record<string, unknown>;
@@ -139,13 +142,14 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
                locked_until = now() + make_interval(secs => ${LEASE_SECONDS}),
                next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
           from due where m.id = due.id
-        returning m.id, m.kind, m.order_id, m.quote_id, m.to_address, m.dedupe_key, m.payload, m.attempts`,
+        returning m.id, m.kind, m.order_id, m.quote_id, m.trade_account_id, m.to_address, m.dedupe_key, m.payload, m.attempts`,
     );
     return rows.map((r) => ({
       id: Number(r.id),
       kind: r.kind,
       orderId: r.order_id,
       quoteId: r.quote_id,
+      tradeAccountId: r.trade_account_id,
       to: r.to_address,
       dedupeKey: r.dedupe_key,
       payload: r.payload ?? {},

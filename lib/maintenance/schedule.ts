@@ -1,6 +1,6 @@
 import 'server-only';
 // The maintenance timer every app server runs (instrumentation.ts): abandoned checkouts, old rate-limit counters,
-// quotes past their last day, and tax not yet reported to Stripe Tax.
+// quotes past their last day, tax not yet reported to Stripe Tax, and resale certificates near or past their expiry.
 // Several servers may run it at once; the database functions make that harmless (claimed rows, idempotent deletes).
 // On Supabase with pg_cron the database also runs the SQL part on its own schedule.
 import { asServiceRole } from '../core/db';
@@ -8,6 +8,7 @@ import { logError } from '../core/log';
 import { sweepAbandonedCheckouts } from './checkouts';
 import { expireQuotes } from '../quotes/expire';
 import { reportUnrecordedTax } from '../tax/record';
+import { sweepTradeCertificates } from '../trade/expiry';
 
 /** MAINTENANCE_INTERVAL_SECONDS: how often (default 900); 0 turns the timer off on this server. */
 export function maintenanceIntervalMs(value = process.env.MAINTENANCE_INTERVAL_SECONDS): number {
@@ -23,6 +24,7 @@ export async function runMaintenance(): Promise<void> {
     await asServiceRole((tx) => tx`select public.purge_rate_limits()`);
     await expireQuotes();
     await reportUnrecordedTax();
+    await sweepTradeCertificates();
   } catch (err) {
     logError('maintenance run failed', err);
   }

@@ -137,7 +137,12 @@ async function writeOrder(pi: PaymentIntentFacts): Promise<FulfilmentResult> {
       taxExemptReason: record.tax_exempt_reason,
     };
     // Each line as data (lib/purchase/line-choices.ts): what every page, mail and document shows of it.
-    const choices = record.lines.map((line) => lineChoices(line.specifications, { percentOff: line.percentOff, quoteReference: line.quoteReference }));
+    const choices = record.lines.map((line) => lineChoices(line.specifications, {
+        percentOff: line.percentOff,
+        quoteReference: line.quoteReference,
+        priceGroup: line.priceGroup,
+        priceRule: line.priceRule === 'quote' ? undefined : line.priceRule,
+      }));
     const items = record.lines.map((line, i) => ({
       order_id: record.order_id,
       product_id: line.productId,

@@ -6,6 +6,7 @@ import type { Category } from '../catalog/categories';
 import { specificationEntries, type SpecificationEntry } from './labels';
 import type { CartSpecifications } from './types';
 import { breakSpecification } from './volume-pricing';
+import { groupPriceLabel } from './price-labels';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -19,6 +20,10 @@ export const lineChoicesSchema = z.object({
   percentOff: z.number().positive().max(100).nullable().optional(),
   /** The quote the line was bought from, at the quote's price ('Q-5007'). */
   quoteReference: text(40).nullable().optional(),
+  /** The buyer's price group whose price the line was charged at (lib/purchase/group-pricing.ts). */
+  priceGroup: z.object({ id: z.uuid(), name: text(60) }).nullable().optional(),
+  /** Which rule priced the line: the list price, the group's percentage or fixed price, a volume break, a quote. */
+  priceRule: z.enum(['list', 'group_percent', 'group_fixed', 'break', 'quote']).optional(),
 });
 
 export type LineChoices = z.infer<typeof lineChoicesSchema>;
@@ -32,7 +37,12 @@ export function readLineChoices(value: unknown): LineChoices {
 /** The choices to store for a priced line: its specifications, and the break or quote it was priced by. */
 export function lineChoices(
   specifications: CartSpecifications,
-  rule: { percentOff?: number | null; quoteReference?: string | null } = {},
+  rule: {
+    percentOff?: number | null;
+    quoteReference?: string | null;
+    priceGroup?: { id: string; name: string } | null;
+    priceRule?: LineChoices['priceRule'];
+  } = {},
 ): LineChoices {
   const choices: LineChoices = {};
   if (specifications.stoneType) choices.stoneType = specifications.stoneType;
@@ -42,6 +52,8 @@ export function lineChoices(
   if (specifications.material?.trim()) choices.material = specifications.material.trim();
   if (rule.percentOff) choices.percentOff = rule.percentOff;
   if (rule.quoteReference) choices.quoteReference = rule.quoteReference;
+  if (rule.priceGroup) choices.priceGroup = rule.priceGroup;
+  if (rule.priceRule) choices.priceRule = rule.quoteReference ? 'quote' : rule.priceRule;
   return choices;
 }
 
@@ -59,7 +71,8 @@ export function choicesSpecifications(choices: LineChoices): CartSpecifications 
 /** The price rule a line was bought at, in the buyer's words: 'Volume −5%' (as checkout writes it), 'Quote Q-5007'. */
 export function priceRuleText(choices: LineChoices): string | null {
   if (choices.quoteReference) return `Quote ${choices.quoteReference}`;
-  return choices.percentOff ? breakSpecification({ percentOff: choices.percentOff }) : null;
+  if (choices.percentOff) return breakSpecification({ percentOff: choices.percentOff });
+  return choices.priceGroup ? groupPriceLabel(choices.priceGroup.name) : null;
 }
 
 /**

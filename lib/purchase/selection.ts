@@ -16,6 +16,8 @@ export interface PurchaseOption<T extends string> {
 /** What one selection shows: its unit price (null: not for sale), the 'Your selection' words and its details. */
 export interface PurchaseView {
   price: number | null;
+  /** The list price beside a group's `price` (lib/purchase/group-pricing.ts: a break takes its percent off it). */
+  listPrice?: number;
   summary: string;
   /** The Details list's rows this selection decides (stone, length or size, style), shown before the others. */
   details: Array<{ label: string; value: string }>;
@@ -40,6 +42,10 @@ export interface PurchaseModel {
   stoneNames: Partial<Record<StoneChoice, string | null>>;
   material: string | null;
   cartProduct: CartProductSnapshot;
+  /** The buyer's price group, where the page shows its prices. */
+  groupName?: string;
+  /** Where the shop hides prices from this visitor: what they must do to see them (lib/purchase/price-view.ts). */
+  gate?: 'sign_in' | 'apply';
 }
 
 export function selectionKey(selection: ProductSelection): string {

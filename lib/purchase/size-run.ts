@@ -1,10 +1,9 @@
 // Size runs: several sizes or lengths of one product chosen at once on the product page, each its own cart line.
 // Every line keeps the MOQ and pack rules (steps.ts); the volume break counts the run's pieces with the cart's other
 // lines of the product, as the cart and the checkout count them. Pure, and loaded only with the panel that uses it.
-import { toCents } from '../core/format/money';
 import type { PriceBreak } from '../catalog/types';
 import { roundUp, stepDown, stepUp, type Steps } from './steps';
-import { breakFor, discountedCents } from './volume-pricing';
+import { shownUnitCents } from './group-pricing';
 
 /** A size the page offers for the current stone and style (selection.ts's PurchaseOption). */
 export interface SizeRunOption {
@@ -117,20 +116,24 @@ export function sizeRunAddLabel(run: SizeRun, legend: SizeRunLegend): string {
 
 /**
  * What the run costs: each size at its own unit price (dollars; a ring's surcharge, a length's price), less the
- * break the product reaches with the run and the pieces of it already in the cart. Cents, as the cart sums them.
+ * break the product reaches with the run and the pieces of it already in the cart, or the group's price where that
+ * is better. Cents, as the cart sums them.
  */
 export function sizeRunPrice(
   run: SizeRun,
   prices: Readonly<Record<string, number | null | undefined>>,
   inCart: number,
   breaks: readonly PriceBreak[] | null | undefined,
+  /** List prices beside a group's prices, by size (lib/purchase/group-pricing.ts). */
+  listPrices?: Readonly<Record<string, number | null | undefined>>,
 ): { totalCents: number; percentOff: number | null } {
-  const reached = run.total > 0 ? breakFor(inCart + run.total, breaks) : null;
+  let percentOff: number | null = null;
   const totalCents = run.lines.reduce((sum, line) => {
-    const base = toCents(prices[line.size] ?? 0);
-    return sum + (reached ? discountedCents(base, reached.percentOff) : base) * line.quantity;
+    const resolved = shownUnitCents(prices[line.size] ?? 0, listPrices?.[line.size], inCart + run.total, breaks);
+    percentOff ??= resolved.percentOff;
+    return sum + resolved.unitCents * line.quantity;
   }, 0);
-  return { totalCents, percentOff: reached?.percentOff ?? null };
+  return { totalCents, percentOff };
 }
 
 /** The toast's words: '3 × Halo Ring (Ring Size: 5), 3 × Halo Ring (Ring Size: 6)'. */

@@ -3,10 +3,9 @@
 import * as z from 'zod/mini';
 import { addedDescription, type AddToCartInput } from '../cart/lines';
 import type { CartItem } from '../cart/types';
-import { toCents } from '../core/format/money';
 import type { ProductSelection } from '../purchase/options';
 import { purchaseSpecifications, purchaseView, type PurchaseModel } from '../purchase/selection';
-import { breakFor, unitCentsWithBreak } from '../purchase/volume-pricing';
+import { shownUnitCents } from '../purchase/group-pricing';
 import { lineProblem, type LineProblem } from './lines';
 import type { QuickOrderEntry } from './parse';
 
@@ -67,12 +66,11 @@ export interface RowPrice {
 
 export function rowPrice(row: GridRow, models: Models, totals: ReadonlyMap<string, number>): RowPrice {
   const model = row.productId ? models[row.productId] : undefined;
-  const price = model && row.selection ? purchaseView(model, row.selection).price : null;
-  if (!model || price === null) return { unitCents: null, lineCents: null, percentOff: null };
+  const view = model && row.selection ? purchaseView(model, row.selection) : null;
+  if (!model || !view || view.price === null) return { unitCents: null, lineCents: null, percentOff: null };
   const total = totals.get(model.productId) ?? row.quantity;
-  const breaks = model.cartProduct.priceBreaks ?? [];
-  const unitCents = unitCentsWithBreak(toCents(price), total, breaks);
-  return { unitCents, lineCents: unitCents * row.quantity, percentOff: breakFor(total, breaks)?.percentOff ?? null };
+  const { unitCents, percentOff } = shownUnitCents(view.price, view.listPrice, total, model.cartProduct.priceBreaks);
+  return { unitCents, lineCents: unitCents * row.quantity, percentOff };
 }
 
 /** The cart lines for the ready rows, as the product page would add them. */
@@ -84,6 +82,7 @@ export function cartInputs(rows: readonly GridRow[], models: Models): AddToCartI
       quantity: row.quantity,
       specifications: purchaseSpecifications(model, row.selection!),
       selectedPrice: purchaseView(model, row.selection!).price,
+      listPrice: purchaseView(model, row.selection!).listPrice ?? null,
       product: model.cartProduct,
     };
   });

@@ -2,7 +2,11 @@ import 'server-only';
 import { asAnon, type Tx } from '../core/db';
 import { CATEGORIES, isCategory } from '../catalog/categories';
 import { toProduct } from '../catalog/product';
+import type { Product } from '../catalog/types';
 import { purchaseModel } from '../purchase/model';
+import { pricePurchaseModel } from '../purchase/priced-pages';
+import type { GroupTerms } from '../purchase/group-pricing';
+import type { PriceView } from '../purchase/price-view';
 import { smallestQuantity } from '../purchase/pack-size';
 import type { ProductSelection } from '../purchase/options';
 import type { PurchaseModel } from '../purchase/selection';
@@ -86,21 +90,37 @@ export function rankSuggestions(typed: string, candidates: { sku: string; name: 
 }
 
 /** Resolves the lines in the caller's transaction: one statement, whatever the number of lines. */
-export async function resolveQuickOrderIn(tx: Tx, entries: readonly QuickOrderEntry[]): Promise<QuickOrderResult> {
+export async function resolveQuickOrderIn(
+  tx: Tx,
+  entries: readonly QuickOrderEntry[],
+  pricing: QuickOrderPricing | null = null,
+): Promise<QuickOrderResult> {
   const skus = [...new Set(entries.map((entry) => entry.sku.toLowerCase()))];
   const rows = skus.length > 0 ? await lookUp(tx, skus) : [];
   const bySku = new Map<string, PurchaseModel>();
   const suggestions = new Map<string, { sku: string; name: string }[]>();
   const models: Record<string, PurchaseModel> = {};
+  const products: Product[] = [];
   for (const { category, row, asked } of rows) {
     if (!isCategory(category)) continue;
     if (asked !== null) {
       suggestions.set(asked, [...(suggestions.get(asked) ?? []), { sku: String(row.sku), name: String(row.name) }]);
       continue;
     }
-    const model = purchaseModel(toProduct(category, row));
+    const product = toProduct(category, row);
+    products.push(product);
+    const model = purchaseModel(product);
     models[model.productId] = model;
     bySku.set(String(row.sku).toLowerCase(), model);
+  }
+  // The buyer's group prices (lib/purchase/priced-pages.ts), for the products found.
+  const terms = pricing && products.length ? await pricing.terms(products.map((p) => p.id)) : null;
+  if (pricing && terms) {
+    for (const product of products) {
+      const priced = pricePurchaseModel(models[product.id]!, product, pricing.view, terms);
+      models[product.id] = priced;
+      bySku.set(String(product.sku).toLowerCase(), priced);
+    }
   }
   const lines = entries.map((entry): ResolvedLine => {
     const model = bySku.get(entry.sku.toLowerCase());
@@ -120,6 +140,12 @@ export async function resolveQuickOrderIn(tx: Tx, entries: readonly QuickOrderEn
   return { lines, models };
 }
 
-export function resolveQuickOrder(entries: readonly QuickOrderEntry[]): Promise<QuickOrderResult> {
-  return asAnon((tx) => resolveQuickOrderIn(tx, entries));
+/** How the caller's prices apply: their view, and their group's terms for the products found. */
+export interface QuickOrderPricing {
+  view: PriceView;
+  terms: (productIds: string[]) => Promise<GroupTerms | null>;
+}
+
+export function resolveQuickOrder(entries: readonly QuickOrderEntry[], pricing: QuickOrderPricing | null = null): Promise<QuickOrderResult> {
+  return asAnon((tx) => resolveQuickOrderIn(tx, entries, pricing));
 }

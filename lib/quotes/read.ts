@@ -104,6 +104,8 @@ export async function getQuoteForBuyer(id: string, token: string | null, actor: 
 export interface QuoteSummary {
   id: string;
   reference: string;
+  /** The buyer who asked; null for a guest's request. */
+  userId: string | null;
   status: QuoteStatus;
   createdAt: string;
   validUntil: string | null;
@@ -118,6 +120,7 @@ export interface QuoteSummary {
 interface SummaryRow {
   id: string;
   reference: string;
+  user_id: string | null;
   status: QuoteStatus;
   created_at: Date;
   valid_until: string | null;
@@ -129,10 +132,13 @@ interface SummaryRow {
   total: number;
 }
 
-/** A page of quotes as `tx`'s actor may see them (a customer their own, an admin all), newest first, with the count. */
+/**
+ * A page of quotes as `tx`'s actor may see them (a customer their own and their trade account's, an admin all),
+ * newest first, with the count; `userIds` narrows them to those buyers'.
+ */
 export async function pageOfQuotes(
   tx: Tx,
-  where: { userId?: string; status?: QuoteStatus | null },
+  where: { userId?: string; userIds?: readonly string[]; status?: QuoteStatus | null },
   page: number,
   size: number,
 ): Promise<{ quotes: QuoteSummary[]; total: number }> {
@@ -146,9 +152,13 @@ export async function pageOfQuotes(
         : where.status
           ? tx`and q.status = ${where.status}`
           : tx``;
-  const owner = where.userId ? tx`and q.user_id = ${where.userId}` : tx``;
+  const owner = where.userIds
+    ? tx`and q.user_id = any(${[...where.userIds]}::uuid[])`
+    : where.userId
+      ? tx`and q.user_id = ${where.userId}`
+      : tx``;
   const rows = await tx<SummaryRow[]>`
-    select q.id, q.reference, q.status, q.created_at, q.valid_until::text as valid_until, q.name, q.email,
+    select q.id, q.reference, q.user_id, q.status, q.created_at, q.valid_until::text as valid_until, q.name, q.email,
            l.line_count, l.pieces, l.total_cents, count(*) over ()::int as total
       from public.quotes q
       cross join lateral (
@@ -163,6 +173,7 @@ export async function pageOfQuotes(
     quotes: rows.map((r) => ({
       id: r.id,
       reference: r.reference,
+      userId: r.user_id,
       status: effectiveStatus({ status: r.status, validUntil: r.valid_until }, today),
       createdAt: new Date(r.created_at).toISOString(),
       validUntil: r.valid_until,

@@ -5,10 +5,10 @@ import { env } from '../core/env';
 import { positivePrice } from '../purchase/pricing';
 import { absoluteUrl } from './sitemap-xml';
 
-/** schema.org Product with the 'From' price as its offer. */
-export function productJsonLd(product: Product, images: string[]): Record<string, unknown> {
+/** schema.org Product with the 'From' price as its offer, where the page shows list prices to everyone. */
+export function productJsonLd(product: Product, images: string[], offers = true): Record<string, unknown> {
   const url = absoluteUrl(env().SITE_URL, productPath(product.category, product.id));
-  const from = positivePrice(product.price_from);
+  const from = offers ? positivePrice(product.price_from) : null;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

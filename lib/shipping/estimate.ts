@@ -12,8 +12,8 @@ import { HttpError } from '../core/errors';
 import { toCents } from '../core/format/money';
 import { KB } from '../core/request-body';
 import { cartLineSchema } from '../cart/line-schema';
-import { displayPrice, unitPrice } from '../purchase/pricing';
-import { breakFor, discountedCents } from '../purchase/volume-pricing';
+import { displayPrice } from '../purchase/pricing';
+import { priceProductLine, type GroupTerms } from '../purchase/group-pricing';
 import { readActiveShippingMethods } from './methods';
 import { POSTAL_CODE_MESSAGE, shippingDestination } from './postal';
 import { parcelGrams, ratesFor, type Destination, type ShippingMethod, type ShippingRate } from './rates';
@@ -52,24 +52,20 @@ export const cachedShippingMethods = unstable_cache(() => asAnon(readActiveShipp
 });
 
 /**
- * The goods' value in cents, priced as the cart and checkout price a line: the chosen option's price, less the volume
- * break the product's total quantity reaches. A choice the product no longer prices counts at its display price:
+ * The goods' value in cents, priced as the cart and checkout price a line (lib/purchase/group-pricing.ts: the
+ * chosen option's list price less the break the product's total reaches, or the buyer's group price where better). A choice the product no longer prices counts at its display price:
  * checkout names that line, the estimate only needs a figure.
  */
-export function goodsCents(lines: readonly EstimateLine[], products: ReadonlyMap<string, Product>): number {
+export function goodsCents(lines: readonly EstimateLine[], products: ReadonlyMap<string, Product>, terms: GroupTerms | null = null): number {
   const totals = new Map<string, number>();
   for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
   let sum = 0;
   for (const line of lines) {
     const product = products.get(line.productId)!;
     const spec = line.specifications;
-    const dollars =
-      unitPrice(product, { stoneType: spec.stoneType ?? 'stone1', size: spec.size ?? null, style: spec.style ?? null }) ??
-      displayPrice(product) ??
-      0;
-    const reached = breakFor(totals.get(line.productId) ?? line.quantity, product.price_breaks);
-    const unit = reached ? discountedCents(toCents(dollars), reached.percentOff) : toCents(dollars);
-    sum += unit * line.quantity;
+    const selection = { stoneType: spec.stoneType ?? 'stone1', size: spec.size ?? null, style: spec.style ?? null } as const;
+    const price = priceProductLine(product, selection, totals.get(line.productId) ?? line.quantity, terms);
+    sum += (price?.resolved.unitCents ?? toCents(displayPrice(product) ?? 0)) * line.quantity;
   }
   return sum;
 }
@@ -80,8 +76,9 @@ export function estimateFrom(
   products: ReadonlyMap<string, Product>,
   methods: readonly ShippingMethod[],
   to: Destination,
+  terms: GroupTerms | null = null,
 ): ShippingEstimate {
-  const goods = goodsCents(lines, products);
+  const goods = goodsCents(lines, products, terms);
   const grams = parcelGrams(lines.map((l) => ({ quantity: l.quantity, grams: numberOrNull(products.get(l.productId)!.weight) })));
   const rates = ratesFor(methods, to, { goodsCents: goods, grams });
   // A shop with no methods charges no shipping at checkout, so only a shop with methods can fail to reach a place.
@@ -97,7 +94,7 @@ const numberOrNull = (value: unknown): number | null => {
  * The estimate for a parsed request. A bad postal code or a product no longer sold is a 400 naming it; the lines
  * are otherwise taken as the cart holds them (checkout holds them to the MOQ and pack sizes).
  */
-export async function estimateShipping(request: EstimateRequest): Promise<ShippingEstimate> {
+export async function estimateShipping(request: EstimateRequest, terms: GroupTerms | null = null): Promise<ShippingEstimate> {
   const place = shippingDestination(request.country, request.postalCode);
   if ('error' in place) throw new HttpError(400, place.error, 'invalid_postal_code', { postalCode: place.error });
   const ids = request.lines.map((l) => l.productId.toLowerCase());
@@ -106,5 +103,5 @@ export async function estimateShipping(request: EstimateRequest): Promise<Shippi
   const missing = ids.find((id) => !byId.has(id));
   if (missing) throw new HttpError(400, UNKNOWN_PRODUCT_MESSAGE, 'unknown_product', { productId: missing });
   const lines = request.lines.map((l) => ({ ...l, productId: l.productId.toLowerCase() }));
-  return estimateFrom(lines, byId, methods, place.destination);
+  return estimateFrom(lines, byId, methods, place.destination, terms);
 }

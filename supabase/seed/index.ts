@@ -14,6 +14,7 @@ import { PAGES } from './pages';
 import { DEMO_CUSTOMER_ADDRESSES, DEMO_USERS, ensureUser } from './people';
 import { insertCatalog, insertOrders, insertPages, insertPeople } from './write';
 import { insertShippingAndTax, insertShopSettings } from './shop-settings';
+import { insertPriceGroups } from './price-groups';
 
 export { serviceClient } from './client';
 export { DEMO_USERS } from './people';
@@ -136,6 +137,7 @@ export async function seedAll(opts: SeedOptions): Promise<SeedSummary> {
       await insertPages(tx, PAGES);
       await insertShopSettings(tx);
       await insertShippingAndTax(tx);
+      await insertPriceGroups(tx);
       await insertPeople(tx, {
         adminId,
         customerId,

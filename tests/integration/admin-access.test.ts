@@ -21,6 +21,7 @@ import { as } from './admin-request';
 import { callers, closeSupport, fingerprint, newKey, paidOrder, type Callers, type OrderFixture } from './admin-support';
 import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint, restoreDelivery } from './checkout-support';
 import { imageBytes, importRequest, uploadRequest } from './catalog-support';
+import { anonClient } from '../support/auth-clients';
 
 vi.mock('next/headers', async () => {
   const r = await import('./admin-request');
@@ -43,6 +44,10 @@ let fx: {
   /** Inactive shipping methods of the matrix's own: one moved, one removed. */
   methods: { moved: string; doomed: string };
   customer: string;
+  /** A pending trade account of the matrix's own (its owner a new account). */
+  trade: string;
+  /** A price group of the matrix's own with one fixed price, and one to delete. */
+  priceGroup: { id: string; name: string; doomed: string; product: string; sku: string };
 };
 let documented: { orderId: string; creditNote: string };
 const matrixSku = () => `MATRIX-${newKey()}`;
@@ -74,6 +79,8 @@ const ACTIONS: Record<string, () => unknown> = {
     shipFrom: { line1: SEED_SHIP_FROM.line1, city: SEED_SHIP_FROM.city, state: SEED_SHIP_FROM.state, postalCode: SEED_SHIP_FROM.postal_code, country: SEED_SHIP_FROM.country },
     minOrder: '',
   }),
+  // The seeded values again: prices for everyone, guests may check out.
+  'admin.settings.updatePriceAccess': () => ({ visibility: 'everyone', guestCheckout: true }),
   // Inactive methods to a zone no other test ships to: no buyer's choice changes.
   'admin.settings.saveShippingMethod': () => ({
     id: null,
@@ -90,6 +97,14 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.customers.setTaxExempt': () => ({ key: fx.customer, exempt: false, reason: '' }),
   // Nothing chosen (the seed's state): the home page keeps its fallback for other tests.
   'admin.storefront.update': () => ({ heroImageUrl: null, heroAlt: '', heroHeading: '', heroLink: '', heroLinkLabel: '', tileImages: {}, featured: [] }),
+  'admin.trade.approve': () => ({ accountId: fx.trade, priceGroupId: '', taxExempt: false, expiresOn: '' }),
+  'admin.trade.decline': () => ({ accountId: fx.trade, reason: 'Written by the admin action matrix.' }),
+  'admin.trade.moreInfo': () => ({ accountId: fx.trade, message: 'Written by the admin action matrix.' }),
+  'admin.priceGroups.create': () => ({ name: `Matrix Group ${newKey().slice(0, 8)}`, percentOff: '5' }),
+  // The same name again: the import below names the group by it.
+  'admin.priceGroups.update': () => ({ groupId: fx.priceGroup.id, name: fx.priceGroup.name, percentOff: '7.5' }),
+  'admin.priceGroups.delete': () => ({ groupId: fx.priceGroup.doomed }),
+  'admin.priceGroups.removePrice': () => ({ groupId: fx.priceGroup.id, productId: fx.priceGroup.product, stone: '', style: '', size: '' }),
 };
 
 const ROUTES: Record<string, () => Request> = {
@@ -98,6 +113,13 @@ const ROUTES: Record<string, () => Request> = {
   'admin.productImages.upload': () => uploadRequest('rings', fx.product, fx.png),
   'admin.products.import': () => importRequest('rings', `sku,name\n${matrixSku()},Matrix Import\n`),
   'admin.products.export': () => new Request('http://localhost/api/admin/products/export?category=rings'),
+  'admin.priceGroups.import': () =>
+    new Request('http://localhost/api/admin/price-groups/import', {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: `group,sku,stone,style,size,price\n${fx.priceGroup.name},${fx.priceGroup.sku},,,,9.00\n`,
+    }),
+  'admin.priceGroups.export': () => new Request(`http://localhost/api/admin/price-groups/export?group=${fx.priceGroup.id}`),
   'admin.storefront.uploadImage': () =>
     new Request('http://localhost/api/admin/storefront-images', { method: 'POST', headers: { 'content-type': 'image/png' }, body: Buffer.from(fx.png) }),
 };
@@ -186,11 +208,25 @@ beforeAll(async () => {
     values (${'Matrix Moved ' + newKey().slice(0, 8)}, '{US-AK}', 'value', '[{"from":0,"cents":1000}]', false, 90),
            (${'Matrix Doomed ' + newKey().slice(0, 8)}, '{US-AK}', 'value', '[{"from":0,"cents":1000}]', false, 91)
     returning id`;
+  const priceSku = matrixSku();
+  const [priced] = await sql<{ id: string }[]>`insert into rings (name, sku, price_stone1) values ('Matrix Priced', ${priceSku}, 10) returning id`;
+  const groupName = `Matrix Group ${newKey().slice(0, 8)}`;
+  const [group, doomedGroup] = await sql<{ id: string }[]>`
+    insert into price_groups (name, percent_off) values (${groupName}, 5), (${'Matrix Doomed ' + newKey().slice(0, 8)}, 5) returning id`;
+  await sql`insert into price_group_prices (group_id, product_id, category, price) values (${group!.id}, ${priced!.id}, 'rings', 8)`;
   const [customer] = await sql<{ key: string }[]>`
     select c.key from customers c join auth.users u on u.id = c.user_id where u.email = ${DEMO_USERS.customer.email}`;
+  const { data: owner } = await anonClient().auth.signUp({ email: `matrix-trade-${newKey().slice(0, 8)}@example.com`, password: 'correct-horse-1' });
+  const [trade] = await sql<{ id: string }[]>`
+    insert into trade_accounts (owner_id, business_name, business_type, tax_id, phone, address)
+    values (${owner.user!.id}, 'Matrix Boutique', 'boutique', '12-3456789', '+1 555 0100',
+            ${sql.json({ line1: '1 Test Way', line2: null, city: 'Austin', state: 'TX', postal_code: '73301', country: 'US' })})
+    returning id`;
   fx = {
     methods: { moved: moved!.id, doomed: doomedMethod!.id },
     customer: customer!.key,
+    trade: trade!.id,
+    priceGroup: { id: group!.id, name: groupName, doomed: doomedGroup!.id, product: priced!.id, sku: priceSku },
     quotes: [quotes[0]!.id, quotes[1]!.id],
     order,
     mail: Number(mail!.id),
@@ -226,6 +262,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await sql`delete from rings where sku like 'MATRIX-%'`;
   await sql`delete from shipping_methods where name like 'Matrix %'`;
+  await sql`delete from trade_accounts where id = ${fx.trade}`;
+  await sql`delete from price_groups where name like 'Matrix %'`;
   await release();
   await waitForDeliveries();
   await sql`delete from page_content where page_id = ${fx.page}`;

@@ -66,7 +66,8 @@ export async function paidOrder(sql: postgres.Sql, totalCents = 12_500, status =
 /**
  * Everything an admin action could write, as one hash: order statuses, items, payments and refunds, history, content
  * pages, the five product tables, images, stored files, admin membership, the shop settings and their history, and
- * issued documents. Equal before and after = nothing written.
+ * issued documents, price groups and their fixed prices, trade accounts and their history. Equal before and after =
+ * nothing written.
  */
 export async function fingerprint(sql: postgres.Sql): Promise<string> {
   const [row] = await sql<{ fp: string }[]>`
@@ -89,7 +90,11 @@ export async function fingerprint(sql: postgres.Sql): Promise<string> {
       (select count(*)::text || coalesce(md5(string_agg(id::text || coalesce(unit_price_cents, 0)::text, ',' order by id)), '') from quote_lines),
       (select count(*)::text from quote_events),
       (select coalesce(md5(string_agg(row_to_json(m)::text, ',' order by id)), '') from shipping_methods m),
-      (select coalesce(string_agg(key || coalesce(tax_exempt_reason, ''), ',' order by key), '') from customers where tax_exempt)
+      (select coalesce(string_agg(key || coalesce(tax_exempt_reason, ''), ',' order by key), '') from customers where tax_exempt),
+      (select count(*)::text || coalesce(md5(string_agg(id::text || status || updated_at::text, ',' order by id)), '') from trade_accounts),
+      (select count(*)::text from trade_account_events),
+      (select coalesce(md5(string_agg(row_to_json(g)::text, ',' order by id)), '') from price_groups g),
+      (select count(*)::text || coalesce(md5(string_agg(row_to_json(p)::text, ',' order by p::text)), '') from price_group_prices p)
     )) as fp`;
   return row!.fp;
 }

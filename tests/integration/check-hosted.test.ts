@@ -31,6 +31,7 @@ describe('check:hosted', () => {
     expect(lines.map((l) => l.split(':')[0])).toEqual([
       'ok   migrations',
       'ok   grants',
+      'ok   shop roles',
       'ok   row level security',
       'ok   revalidation notices',
       'ok   storage bucket',

@@ -5,6 +5,8 @@ import { contentParagraphs } from '@/lib/content/format';
 import { getContentPage } from '@/lib/content/pages';
 import { describe, pageMetadata } from '@/lib/seo/metadata';
 import { logError } from '@/lib/core/log';
+import { HOME_METADATA, HomePage } from '@/components/shop/home/home-page';
+import { parsePriceViewSegment } from '@/lib/purchase/price-view';
 
 // Each page is rendered on its first request and served from the cache (ISR); edits revalidate the 'content' tag.
 export const revalidate = 300;
@@ -24,6 +26,7 @@ async function load(slug: string) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
+  if (parsePriceViewSegment(slug)) return HOME_METADATA;
   const page = await load(slug);
   if (!page) notFound();
   return pageMetadata({
@@ -35,6 +38,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ContentPageRoute({ params }: Props) {
   const { slug } = await params;
+  // The home page in a signed-in buyer's price view (components/shop/home/home-page.tsx).
+  const prices = parsePriceViewSegment(slug);
+  if (prices) return <HomePage prices={prices} />;
   const page = await load(slug);
   if (!page) notFound();
   return <ContentArticle title={page.title} content={page.content} lastUpdated={page.lastUpdated} />;

@@ -26,10 +26,12 @@ interface AdminFrameProps {
   signOut: ReactNode;
   /** Counts shown beside menu entries, by href (the quote requests waiting for an answer). */
   badges?: Record<string, number>;
+  /** What a badge counts, by href ('pending'): the entry is then named 'Trade accounts, 3 pending'. */
+  badgeWords?: Record<string, string>;
   children: ReactNode;
 }
 
-export function AdminFrame({ email, signOut, badges = {}, children }: AdminFrameProps) {
+export function AdminFrame({ email, signOut, badges = {}, badgeWords = {}, children }: AdminFrameProps) {
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -76,11 +78,14 @@ export function AdminFrame({ email, signOut, badges = {}, children }: AdminFrame
               {ADMIN_NAV.map((item) => {
                 const Icon = ICONS[item.icon];
                 const active = isActiveNav(pathname, item.href);
+                const count = badges[item.href] ?? 0;
+                const words = badgeWords[item.href];
                 return (
                   <li key={item.href}>
                     <Link
                       href={item.href}
                       aria-current={active ? 'page' : undefined}
+                      aria-label={words && count > 0 ? `${item.label}, ${count} ${words}` : undefined}
                       className={`flex items-center gap-2.5 rounded-md border-l-2 px-3 py-2 text-sm transition-colors ${
                         active ? 'border-gold bg-neutral-100 font-semibold text-ink' : 'border-transparent text-ink-soft hover:bg-neutral-50'
                       }`}

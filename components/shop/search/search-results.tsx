@@ -1,6 +1,9 @@
 import { Search } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import { getSearchOutcome } from '@/lib/catalog/search';
+import type { ListingOutcome } from '@/lib/catalog/listing';
+import { priceCards } from '@/lib/purchase/page-prices';
+import type { PriceView } from '@/lib/purchase/price-view';
 import { resultsForLabel, SEARCH_TEXT } from '@/lib/catalog/listing-labels';
 import { SEARCH_MAX_LENGTH } from '@/lib/catalog/search-query';
 import type { SearchView } from '@/lib/catalog/search-state';
@@ -34,7 +37,7 @@ function SearchForm({ q }: { q: string }) {
 }
 
 /** /search?q=: every match, 20 a page, with the listing's material filter, sort and pagination. */
-export async function SearchResults({ view }: { view: SearchView }) {
+export async function SearchResults({ view, prices }: { view: SearchView; prices: PriceView | null }) {
   if (view.kind !== 'results') {
     return (
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -47,7 +50,8 @@ export async function SearchResults({ view }: { view: SearchView }) {
     );
   }
   const { query } = view;
-  const outcome = await getSearchOutcome(query);
+  const found = await getSearchOutcome(query);
+  const outcome: ListingOutcome = found.ok ? { ok: true, page: { ...found.page, items: await priceCards(prices, found.page.items) } } : found;
   return (
     <ListingView
       title={SEARCH_TEXT.pageTitle}

@@ -14,8 +14,9 @@ export const setCustomerTaxExempt = defineAction({
   success: (_data: { exempt: boolean }, input) => (input.exempt ? TAX_EXEMPT_TEXT.saved : TAX_EXEMPT_TEXT.cleared),
   failure: TAX_EXEMPT_TEXT.failed,
   run: async ({ key, exempt, reason }, { tx }) => {
+    // Staff's own exemption has no end: a certificate's expiry (lib/trade/expiry.ts) no longer applies to it.
     const updated = await tx`
-      update public.customers set tax_exempt = ${exempt}, tax_exempt_reason = ${reason}
+      update public.customers set tax_exempt = ${exempt}, tax_exempt_reason = ${reason}, tax_exempt_until = null
        where key = ${key} and user_id is not null`;
     if (updated.count === 0) {
       const [guest] = await tx`select 1 from public.customers where key = ${key}`;

@@ -5,9 +5,8 @@ import 'server-only';
 import { withActor, type DbActor } from '../../core/db';
 import { getProductsByIds } from '../../catalog/product';
 import { normalizeSelection } from '../../checkout/pricing';
-import { toCents } from '../../core/format/money';
-import { unitPrice } from '../../purchase/pricing';
-import { unitCentsWithBreak } from '../../purchase/volume-pricing';
+import { priceProductLine } from '../../purchase/group-pricing';
+import { readUserGroupTerms } from '../../purchase/buyer';
 import { pageOfQuotes, readQuote, type QuoteSummary } from '../../quotes/read';
 import type { Quote, QuoteEvent } from '../../quotes/types';
 import type { QuotesQuery } from './params';
@@ -38,6 +37,8 @@ export async function loadAdminQuote(actor: DbActor, id: string): Promise<AdminQ
   const read = await withActor(actor, async (tx) => {
     const quote = await readQuote(tx, id);
     if (!quote) return null;
+    // The buyer's own prices are the suggestion: their group's where they have one (lib/purchase/group-pricing.ts).
+    const terms = await readUserGroupTerms(tx, quote.userId, quote.lines.map((l) => l.productId));
     const [events, [started], mails] = await Promise.all([
       tx<{ kind: QuoteEvent['kind']; actor_email: string | null; detail: Record<string, unknown>; created_at: Date }[]>`
         select kind, actor_email, detail, created_at from public.quote_events where quote_id = ${quote.id} order by id`,
@@ -45,7 +46,7 @@ export async function loadAdminQuote(actor: DbActor, id: string): Promise<AdminQ
       tx<{ kind: string; status: string; created_at: Date; last_error: string | null }[]>`
         select kind, status, created_at, last_error from public.mail_outbox where quote_id = ${quote.id} order by id`,
     ]);
-    return { quote, events, started: started?.started ?? false, mails };
+    return { quote, terms, events, started: started?.started ?? false, mails };
   });
   if (!read) return null;
   const { quote } = read;
@@ -56,9 +57,8 @@ export async function loadAdminQuote(actor: DbActor, id: string): Promise<AdminQ
   for (const line of quote.lines) {
     const product = products.get(line.productId);
     const selection = product ? normalizeSelection(product, line.specifications) : null;
-    const dollars = product && selection ? unitPrice(product, selection) : null;
-    suggested[line.position] =
-      product && dollars !== null ? unitCentsWithBreak(toCents(dollars), totals.get(line.productId) ?? line.quantity, product.price_breaks) : null;
+    const price = product && selection ? priceProductLine(product, selection, totals.get(line.productId) ?? line.quantity, read.terms) : null;
+    suggested[line.position] = price?.resolved.unitCents ?? null;
   }
   return {
     quote,

@@ -5,6 +5,7 @@
 // JSON-LD, and what the cart and checkout read of shipping and tax) are dropped after the commit; issued documents
 // keep their copy.
 import { defineAction } from '../../entry/define-action';
+import { PRICE_ACCESS_TEXT, priceAccessSchema, writePriceAccess } from './price-access';
 import { ActionError } from '../../core/action-result';
 import { SHOP_SETTINGS_TAG } from '../../core/cache/tags';
 import { SETTINGS_FAILED, SETTINGS_SAVED } from './fields';
@@ -70,4 +71,15 @@ export const updateCheckoutSettings = defineAction({
   failure: TAX_TEXT.failed,
   revalidate: [SHOP_SETTINGS_TAG],
   run: (settings, { tx, user }) => writeCheckoutSettings(tx, settings, user!.id),
+});
+
+export const updatePriceAccess = defineAction({
+  name: 'admin.settings.updatePriceAccess',
+  access: 'admin',
+  schema: priceAccessSchema,
+  success: PRICE_ACCESS_TEXT.saved,
+  failure: PRICE_ACCESS_TEXT.failed,
+  // Every cached page reads the setting under this tag: each is rendered again in its new view.
+  revalidate: [SHOP_SETTINGS_TAG],
+  run: (access, { tx, user }) => writePriceAccess(tx, access, user!.id),
 });

@@ -7,6 +7,7 @@ import type { ShippingBand, ShippingBasis } from '../../shipping/rates';
 import { SETTINGS_COLUMNS, SETTINGS_LABELS } from './fields';
 import { CHECKOUT_SETTING_LABELS, SHIPPING_EVENT_PREFIX } from './shipping-fields';
 import { formatBands, formatZoneList } from './shipping-form';
+import { priceAccessValue } from './price-access';
 
 export interface ChangeWords {
   label: string;
@@ -85,6 +86,8 @@ function shipFromWords(text: string | null): string {
 
 function checkoutValue(column: string, value: string | null): string {
   if (value === null) return '';
+  const access = priceAccessValue(column, value);
+  if (access !== null) return access;
   if (column === 'tax_enabled') return value === 'true' ? 'On' : 'Off';
   if (column === 'tax_codes') return taxCodesWords(value);
   if (column === 'ship_from') return shipFromWords(value);

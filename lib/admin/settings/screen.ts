@@ -5,6 +5,7 @@ import 'server-only';
 import { withActor, type DbActor } from '../../core/db';
 import { formatDateTime } from '../../core/format/date';
 import { readAdminShopSettings, type AdminShopSettings } from '../../settings/shop-settings';
+import { readPriceAccess, type PriceAccess } from './price-access';
 import { readAllShippingMethods, readCheckoutSettings, type AdminShippingMethod, type CheckoutSettings } from '../../shipping/methods';
 import { describeSettingsChange } from './history-labels';
 import { previewLine } from './shipping-preview';
@@ -35,6 +36,7 @@ export interface SettingsScreen {
   /** Present for admins only, with the settings. */
   shipping?: ShippingMethodView[];
   checkout?: CheckoutSettings;
+  priceAccess?: PriceAccess;
 }
 
 export async function loadSettingsScreen(actor: DbActor, timeZone: string): Promise<SettingsScreen> {
@@ -53,6 +55,7 @@ export async function loadSettingsScreen(actor: DbActor, timeZone: string): Prom
     }));
     const methods = await readAllShippingMethods(tx);
     const checkout = await readCheckoutSettings(tx);
-    return { settings, history, shipping: methods.map((method) => ({ method, preview: previewLine(method) })), checkout };
+    const priceAccess = await readPriceAccess(tx);
+    return { settings, history, shipping: methods.map((method) => ({ method, preview: previewLine(method) })), checkout, priceAccess };
   });
 }

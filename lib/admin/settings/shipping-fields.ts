@@ -52,6 +52,8 @@ export const CHECKOUT_SETTING_LABELS: Record<string, string> = {
   tax_codes: 'Tax codes',
   ship_from: 'Ship-from address',
   min_order_cents: 'Minimum order',
+  price_visibility: 'Who sees prices',
+  guest_checkout: 'Guest checkout',
 };
 
 /** The trigger's field for a shipping method's change: 'shipping method: <name>'. */

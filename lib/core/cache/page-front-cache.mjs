@@ -9,6 +9,7 @@
 // PAGE_FRONT_CACHE=off turns it off.
 import { LRUCache } from 'lru-cache';
 import { acceptedEncodings } from '../http/accept-encoding.mjs';
+import { cookieValue, hasSessionCookie, PRICE_VIEW_COOKIE, readPriceView } from '../http/price-view-cookie.mjs';
 
 export const ENTRY_MS = 5_000;
 // Per worker: the server holds this once per worker (README: memory).
@@ -45,11 +46,28 @@ export function frontCacheKey(req) {
   if (!url.startsWith('/') || url.startsWith('/_next/') || url.startsWith('/api/') || url.includes('_rsc=')) return null;
   for (const name of PASS_HEADERS) if (req.headers[name] !== undefined) return null;
   if (/(?:^|;\s*)__prerender_bypass=/.test(req.headers.cookie ?? '')) return null;
+  const view = priceViewOf(req.headers.cookie);
+  if (view === null) return null;
   const encoding = pageEncoding(req.headers['accept-encoding']);
   if (!encoding) return null;
   // Behind an https proxy pages carry HSTS (next.config.ts headers): what Next's headers depend on is in the key.
   const https = /^\s*https\b/.test(String(req.headers['x-forwarded-proto'] ?? ''));
-  return `${https ? 'https' : 'http'} ${encoding} ${url}`;
+  return `${https ? 'https' : 'http'} ${encoding} ${url}${view}`;
+}
+
+/**
+ * The price view a request's pages are cached under (ARCHITECTURE.md, "Trade accounts and price groups"): '' for
+ * what an anonymous visitor sees, ' <view>' for a signed-in buyer's other view, or null when only Next can tell
+ * (a session without a valid price view cookie, or a cookie without a session).
+ */
+export function priceViewOf(cookieHeader, secret = process.env.SUPABASE_SERVICE_ROLE_KEY, now = Date.now()) {
+  const held = cookieValue(cookieHeader, PRICE_VIEW_COOKIE);
+  const session = hasSessionCookie(cookieHeader);
+  if (held === undefined) return session ? null : '';
+  if (!session) return null;
+  const read = readPriceView(secret, held, now);
+  if (!read) return null;
+  return read.name === 'anon' ? '' : ` ${read.name}`;
 }
 
 /** Whether Next's answer is a cached page that any visitor may be given. */

@@ -14,3 +14,8 @@ export const ADMIN_DASHBOARD_TAG = 'admin-dashboard';
 export const CATALOG_WRITE_TAGS = [CATALOG_TAG, ADMIN_DASHBOARD_TAG] as const;
 /** Images only: the storefront's cards and pages show the primary image. */
 export const IMAGE_WRITE_TAGS = [CATALOG_TAG] as const;
+
+/** One price group's percentage and fixed prices: the storefront's pages rendered for that group's buyers. */
+export const priceGroupTag = (groupId: string) => `price-group:${groupId.toLowerCase()}`;
+/** Trade accounts: the back office's pending count and the accounts' screens. */
+export const TRADE_ACCOUNTS_TAG = 'trade-accounts';

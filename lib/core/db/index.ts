@@ -37,6 +37,13 @@ export function claimsFor(actor: DbActor): Record<string, unknown> {
 }
 
 /**
+ * The database role of each actor. An anonymous or signed-in caller's queries run as the shop's own role for it: a
+ * member of the API role (its privileges, and every policy written for it), plus the catalog's price columns, which
+ * the API roles lose where the shop hides prices (ARCHITECTURE.md, "Trade accounts and price groups").
+ */
+const SHOP_ROLES: Record<DbActor['role'], string> = { anon: 'shop_anon', authenticated: 'shop_authenticated', service_role: 'service_role' };
+
+/**
  * Runs `fn` in one transaction as `actor`: `set local role` plus the JWT claims, so the same RLS policies that guard
  * Supabase's REST API guard the server's own queries. Everything inside commits or rolls back together.
  */
@@ -44,7 +51,7 @@ export async function withActor<T>(actor: DbActor, fn: (tx: Tx) => Promise<T>, s
   return sql.begin(async (tx) => {
     // Sent ahead of fn's first statement in the same round trip: Postgres runs a connection's statements in order, so
     // the role holds for all of them.
-    const asActor = tx`select set_config('role', ${actor.role}, true),
+    const asActor = tx`select set_config('role', ${SHOP_ROLES[actor.role]}, true),
                               set_config('request.jwt.claims', ${JSON.stringify(claimsFor(actor))}, true)`.execute();
     const [, result] = await Promise.all([asActor, fn(tx)]);
     return result;

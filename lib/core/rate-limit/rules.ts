@@ -30,6 +30,8 @@ export const RATE_RULES = {
   /** A cart line's choices, read each time a buyer opens them. */
   cartChoicesPerAddress: rule('cart-choices:address', 120, 60),
   quoteRequestPerAddress: rule('quote-request:address', 10, 60),
+  /** A trade account application, each one carrying a certificate of up to 10 MB. */
+  tradeApplicationPerAddress: rule('trade-application:address', 10, 60),
   /** The cart's shipping estimate: a buyer tries a few postal codes, and a signed-in one's opens with their own. */
   shippingEstimatePerAddress: rule('shipping-estimate:address', 30, 60),
 } as const satisfies Record<string, RateRule>;

@@ -1,6 +1,8 @@
 // Cookie settings of the Supabase session. No browser code reads the session, so its cookies are HttpOnly; the
 // header only needs to know whether someone is signed in, which a separate, harmless hint cookie tells it.
 import type { CookieOptionsWithName } from '@supabase/ssr';
+// The price view cookie says whose prices pages show, so it ends with the session.
+import { PRICE_VIEW_COOKIE } from '../http/price-view-cookie.mjs';
 
 export const SIGNED_IN_HINT_COOKIE = 'shop_signed_in';
 
@@ -35,11 +37,15 @@ export function signedInHint(signedIn: boolean, secure: boolean): FollowingCooki
   };
 }
 
-/** What to write beside a session set (true) or cleared (false): the hint, and on a clear the checkout cookie's end. */
+/**
+ * What to write beside a session set (true) or cleared (false): the hint; the price view's end (a new session
+ * is asked for its own); and on a clear the checkout cookie's end.
+ */
 export function cookiesFollowingSession(signedIn: boolean, secure: boolean): FollowingCookie[] {
   const hint = signedInHint(signedIn, secure);
-  if (signedIn) return [hint];
-  return [hint, { name: CHECKOUT_COOKIE, value: '', options: { path: '/', sameSite: 'lax', secure, httpOnly: true, maxAge: 0 } }];
+  const gone = (name: string): FollowingCookie => ({ name, value: '', options: { path: '/', sameSite: 'lax', secure, httpOnly: true, maxAge: 0 } });
+  if (signedIn) return [hint, gone(PRICE_VIEW_COOKIE)];
+  return [hint, gone(CHECKOUT_COOKIE), gone(PRICE_VIEW_COOKIE)];
 }
 
 /** From the cookies @supabase/ssr is about to set: true (session set), false (session cleared) or null (neither). */

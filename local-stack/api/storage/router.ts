@@ -11,11 +11,13 @@ import { downloadPublic, downloadAuthenticated, objectInfo } from './handlers/do
 import { list } from './handlers/list';
 import { removeMany, removeOne } from './handlers/remove';
 import { buckets } from './handlers/buckets';
+import { sign } from './handlers/sign';
 
 export async function handleStorage(ctx: RequestContext, deps: StorageDeps, log?: StandInLog): Promise<void> {
   const { method, path } = ctx;
   try {
     let m: RegExpExecArray | null;
+    if ((m = /^\/object\/sign(\/.+)$/.exec(path))) return await sign(ctx, deps, m[1]!);
     if ((method === 'GET' || method === 'HEAD') && (m = /^\/object\/public(\/.+)$/.exec(path))) {
       return await downloadPublic(ctx, deps, m[1]!);
     }

@@ -14,5 +14,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function MensJewelryPage({ params }: Props) {
-  return <ListingPage spec={MENS_JEWELRY} query={viewQuery((await params).view)} />;
+  return <ListingPage spec={MENS_JEWELRY} segments={(await params).view} />;
 }

@@ -14,5 +14,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function NewArrivalsPage({ params }: Props) {
-  return <ListingPage spec={NEW_ARRIVALS} query={viewQuery((await params).view)} />;
+  return <ListingPage spec={NEW_ARRIVALS} segments={(await params).view} />;
 }

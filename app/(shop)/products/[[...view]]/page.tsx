@@ -14,5 +14,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ProductsPage({ params }: Props) {
-  return <ListingPage spec={ALL_PRODUCTS} query={viewQuery((await params).view)} />;
+  return <ListingPage spec={ALL_PRODUCTS} segments={(await params).view} />;
 }

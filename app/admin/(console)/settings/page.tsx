@@ -3,6 +3,7 @@ import { SettingsForm } from '@/components/admin/settings/settings-form';
 import { SettingsHistory } from '@/components/admin/settings/settings-history';
 import { ShippingMethods } from '@/components/admin/settings/shipping-methods';
 import { TaxSettingsForm } from '@/components/admin/settings/tax-settings-form';
+import { PriceAccessForm } from '@/components/admin/settings/price-access-form';
 import { loadSettingsScreen } from '@/lib/admin/settings/screen';
 import { requireAdminPage } from '@/lib/entry/page-guards';
 import { env } from '@/lib/core/env';
@@ -13,7 +14,7 @@ export const metadata: Metadata = { title: 'Settings' };
 export default async function SettingsScreen() {
   const { actor } = await requireAdminPage();
   const timeZone = env().SHOP_TIME_ZONE;
-  const { settings, history, shipping, checkout } = await loadSettingsScreen(actor, timeZone);
+  const { settings, history, shipping, checkout, priceAccess } = await loadSettingsScreen(actor, timeZone);
   return (
     <div className="space-y-4">
       <div>
@@ -30,6 +31,7 @@ export default async function SettingsScreen() {
             <SettingsForm settings={settings} />
             {shipping && <ShippingMethods methods={shipping} />}
             {checkout && <TaxSettingsForm settings={checkout} />}
+            {priceAccess && <PriceAccessForm access={priceAccess} />}
           </div>
         ) : (
           <div className="adm-panel adm-error">Failed to load settings</div>

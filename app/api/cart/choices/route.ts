@@ -3,6 +3,7 @@
 import { HttpError } from '@/lib/core/errors';
 import { clientAddress, RATE_RULES } from '@/lib/core/rate-limit';
 import { defineRoute } from '@/lib/entry/define-route';
+import { callerPricing } from '@/lib/entry/price-view-request';
 import { cartChoiceModels, productIdsQuerySchema } from '@/lib/cart/availability';
 
 export const runtime = 'nodejs';
@@ -18,7 +19,8 @@ export const GET = defineRoute(
   async (request) => {
     const parsed = productIdsQuerySchema.safeParse(new URL(request.url).searchParams.get('ids') ?? undefined);
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query.', 'invalid_query');
-    const models = await cartChoiceModels(parsed.data);
+    // Each choice at the caller's price (none where the shop hides prices from them).
+    const models = await cartChoiceModels(parsed.data, await callerPricing(parsed.data));
     return Response.json({ models }, { headers: { 'cache-control': 'no-store' } });
   },
 );

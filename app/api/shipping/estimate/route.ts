@@ -7,6 +7,8 @@ import { describeIssues, HttpError } from '@/lib/core/errors';
 import { clientAddress, RATE_RULES } from '@/lib/core/rate-limit';
 import { readJsonCapped } from '@/lib/core/request-body';
 import { defineRoute } from '@/lib/entry/define-route';
+import { callerPricing } from '@/lib/entry/price-view-request';
+import { hiddenPriceMessage } from '@/lib/purchase/price-labels';
 import { estimateRequestSchema, estimateShipping, MAX_ESTIMATE_BODY_BYTES } from '@/lib/shipping/estimate';
 
 export const runtime = 'nodejs';
@@ -31,7 +33,11 @@ export const POST = defineRoute(
       }
       throw new HttpError(400, `Invalid cart: ${describeIssues(parsed.error)}`, 'invalid_request');
     }
-    return Response.json(await estimateShipping(parsed.data), { headers: NO_STORE });
+    // The goods are counted at the caller's prices, and not at all where the shop hides prices from them.
+    const pricing = await callerPricing(parsed.data.lines.map((l) => l.productId));
+    const hidden = hiddenPriceMessage(pricing.view);
+    if (hidden) throw new HttpError(403, hidden, 'prices_hidden');
+    return Response.json(await estimateShipping(parsed.data, pricing.terms), { headers: NO_STORE });
   },
 );
 

@@ -24,5 +24,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CategoryPage({ params }: Props) {
   const { category, view } = await params;
-  return <ListingPage spec={categorySpec(knownSlug(category))} query={viewQuery(view)} />;
+  return <ListingPage spec={categorySpec(knownSlug(category))} segments={view} />;
 }

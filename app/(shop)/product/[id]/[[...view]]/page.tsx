@@ -4,12 +4,14 @@ import { ProductRoutePage, productMetadata } from '@/components/product/product-
 export const revalidate = 300;
 export const generateStaticParams = () => [];
 
-type Props = { params: Promise<{ id: string }> };
+// The optional segment is the price view the middleware adds for a signed-in buyer (lib/purchase/price-view-paths.ts).
+type Props = { params: Promise<{ id: string; view?: string[] }> };
 
 export async function generateMetadata({ params }: Props) {
-  return productMetadata('body_jewelry', (await params).id);
+  return productMetadata(null, (await params).id);
 }
 
 export default async function Page({ params }: Props) {
-  return <ProductRoutePage category="body_jewelry" id={(await params).id} />;
+  const { id, view } = await params;
+  return <ProductRoutePage category={null} id={id} segments={view} />;
 }

@@ -59,10 +59,20 @@ test("a group's buyer sees and pays the group's prices; a visitor sees list pric
   await page.reload();
   await expect(page.locator('.pcard', { hasText: `Trade Band ${tag}` }).locator('.pcard-price')).toHaveText('From $34.00');
 
+  // Staff change the group: its pages show the new price on both servers (their copies for the group revalidated).
+  await sql`update price_groups set percent_off = 20 where id = ${groupId}`;
+  await sql`select public.revalidate_cache_tags(array[${`price-group:${groupId}`}])`;
+  for (const base of [baseURL!, process.env.E2E_SECOND_URL!]) {
+    await expect(async () => {
+      await page.goto(`${base}/rings/${ring}`);
+      await expect(page.getByTestId('product-price')).toHaveText('$32.00', { timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+  }
+
   await page.goto(`/rings/${ring}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.goto('/cart');
-  await expect(page.getByTestId('cart-subtotal')).toHaveText('$68.00');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText('$64.00');
 });
 
 test("nobody opens a group's cached pages by their path", async ({ request }) => {

@@ -18,6 +18,8 @@ import { CheckoutError } from '@/lib/checkout/errors';
 import type { ProductSummary } from '@/lib/catalog/types';
 import type { PurchaseModel } from '@/lib/purchase/selection';
 import { allowedAs } from './rls-support';
+import { loadCustomer } from '@/lib/admin/customers/detail';
+import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { newCustomer, type Customer } from '../support/account-people';
 import { asRequest, browser, type Browser } from '../support/next-request';
 import { insertProducts, removeProducts, sql, type TestProducts } from './checkout-support';
@@ -131,6 +133,13 @@ describe('a group buyer pays the group price; others never see it', () => {
     const retailSession = await createCheckout({ userId: retail.id, lines: [{ productId: p.ring, quantity: 3, specifications: { stoneType: 'stone1' } }] });
     const [retailRecord] = await sql<{ amount: number }[]>`select amount from checkout_sessions where id = ${retailSession.checkoutId}`;
     expect(Number(retailRecord!.amount)).toBe(1999 * 3);
+  });
+
+  it("shows staff the customer's account and group on the customer's page", async () => {
+    const [admin] = await sql<{ id: string }[]>`select id from auth.users where email = ${DEMO_USERS.admin.email}`;
+    const detail = await loadCustomer({ role: 'authenticated', userId: admin!.id, email: DEMO_USERS.admin.email }, groupBuyer.id, 1);
+    expect(detail?.trade).toEqual({ accountId, businessName: 'Group Boutique', status: 'approved', role: 'owner', groupName: `ITP ${p.tag}`, percentOff: 10 });
+    expect((await loadCustomer({ role: 'authenticated', userId: admin!.id, email: DEMO_USERS.admin.email }, retail.id, 1))?.trade).toBeNull();
   });
 
   it("keeps a group's prices from the API roles of everyone outside it (row-level security)", async () => {

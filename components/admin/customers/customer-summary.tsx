@@ -2,6 +2,7 @@ import { GUEST_HELP, NEVER_ORDERED, TOTAL_SPENT_HELP, TOTAL_SPENT_LABEL } from '
 import type { CustomerDetail } from '@/lib/admin/customers/detail';
 import { formatDate } from '@/lib/core/format/date';
 import { formatCents } from '@/lib/core/format/money';
+import { TRADE_STATUS_LABELS } from '@/lib/trade/labels';
 
 function Figure({ label, value, help }: { label: string; value: string; help?: string }) {
   return (
@@ -30,6 +31,15 @@ export function CustomerSummary({ data, timeZone }: { data: CustomerDetail; time
         </p>
         <p className="tabular">{customer.phone ?? 'No phone'}</p>
         <p className="text-xs text-stone-muted">{customer.isGuest ? GUEST_HELP : 'Account holder.'}</p>
+        {data.trade && (
+          <p data-testid="customer-trade">
+            <a href={`/admin/trade-accounts/${data.trade.accountId}`} className="underline underline-offset-2">
+              {data.trade.businessName}
+            </a>
+            {` · ${TRADE_STATUS_LABELS[data.trade.status]}${data.trade.role === 'buyer' ? ' · colleague' : ''} · `}
+            {data.trade.groupName ? `${data.trade.groupName} prices (${data.trade.percentOff}% off list)` : 'List prices'}
+          </p>
+        )}
       </section>
       <section aria-labelledby="customer-figures">
         <h2 id="customer-figures" className="sr-only">

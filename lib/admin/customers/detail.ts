@@ -2,6 +2,7 @@ import 'server-only';
 // A customer's page: their figures (from `customers`), a page of their orders, newest first, each with what it
 // adds to their total spent, and their addresses (an account's saved ones, and those their orders were sent to).
 // An account's orders are the ones it placed; a guest's are the orders without an account under their e-mail.
+import type { TradeStatus } from '../../trade/types';
 import type { Address } from '../../checkout/address';
 import { withActor, type DbActor } from '../../core/db';
 import { nearestEndWindow, totalPagesFor } from '../../core/pagination';
@@ -29,8 +30,19 @@ export interface SavedAddress {
   lines: string[];
 }
 
+/** The customer's trade account, as staff see it beside their contact details (lib/purchase/group-pricing.ts prices them). */
+export interface CustomerTrade {
+  accountId: string;
+  businessName: string;
+  status: TradeStatus;
+  role: 'owner' | 'buyer';
+  groupName: string | null;
+  percentOff: number | null;
+}
+
 export interface CustomerDetail {
   customer: CustomerRow;
+  trade: CustomerTrade | null;
   /** Refunds (pending or succeeded) over all their orders, cents. */
   refundedCents: number;
   cancelledOrders: number;
@@ -105,8 +117,25 @@ export async function loadCustomer(actor: DbActor, key: string, pageParam: numbe
       orderAddresses.push(lines);
       if (orderAddresses.length === 5) break;
     }
+    const [trade] = row.user_id
+      ? await tx<{ account_id: string; business_name: string; status: TradeStatus; role: 'owner' | 'buyer'; group_name: string | null; percent_off: string | null }[]>`
+          select a.id as account_id, a.business_name, a.status, m.role, g.name as group_name, g.percent_off::text
+            from public.trade_account_members m join public.trade_accounts a on a.id = m.account_id
+            left join public.price_groups g on g.id = a.price_group_id
+           where m.user_id = ${row.user_id}`
+      : [];
     return {
       customer,
+      trade: trade
+        ? {
+            accountId: trade.account_id,
+            businessName: trade.business_name,
+            status: trade.status,
+            role: trade.role,
+            groupName: trade.group_name,
+            percentOff: trade.percent_off === null ? null : Number(trade.percent_off),
+          }
+        : null,
       refundedCents: Number(sums.refunded),
       cancelledOrders: sums.cancelled,
       orders: orders.map((o) => ({

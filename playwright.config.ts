@@ -9,7 +9,7 @@ const mobile = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 // Journeys of one layout only (the desktop dropdown, the mobile menu) carry @desktop-only or @mobile-only in their title.
 const desktopOnly = /@desktop-only/;
 const mobileOnly = /@mobile-only/;
-const CATALOG_CHANGING = ['**/checkout.spec.ts', '**/search-capped.spec.ts', '**/account.spec.ts', '**/admin-catalog.spec.ts', '**/order-mail.spec.ts', '**/wholesale.spec.ts', '**/quotes.spec.ts', '**/admin-catalog-list.spec.ts', '**/storefront.spec.ts', '**/sizes.spec.ts', '**/shipping-estimate.spec.ts', '**/checkout-charges.spec.ts'];
+const CATALOG_CHANGING = ['**/checkout.spec.ts', '**/search-capped.spec.ts', '**/account.spec.ts', '**/admin-catalog.spec.ts', '**/order-mail.spec.ts', '**/wholesale.spec.ts', '**/quotes.spec.ts', '**/admin-catalog-list.spec.ts', '**/storefront.spec.ts', '**/sizes.spec.ts', '**/shipping-estimate.spec.ts', '**/checkout-charges.spec.ts', '**/trade-pricing.spec.ts'];
 // Journeys that change a shop-wide setting (who sees prices) run after the others, on their own.
 const SETTINGS_CHANGING = ['**/price-access.spec.ts'];
 // Journeys that time how fast something happens run last, alone, so no other journey's work is in their figures.

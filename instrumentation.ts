@@ -11,9 +11,12 @@ export async function register() {
     const { composeQuoteMail, isQuoteMail } = await import('./lib/quotes/messages');
     const { composeTradeMail, isTradeMail } = await import('./lib/trade/messages');
     const { composeColleagueInviteMail, isColleagueInviteMail } = await import('./lib/trade/colleagues-mail');
+    const { composeTermsMail, isTermsMail } = await import('./lib/terms/messages');
     startMailSender({
       compose: (mail) =>
-        isColleagueInviteMail(mail)
+        isTermsMail(mail)
+          ? composeTermsMail(mail)
+          : isColleagueInviteMail(mail)
           ? composeColleagueInviteMail(mail)
           : isTradeMail(mail)
             ? composeTradeMail(mail)

@@ -6,7 +6,8 @@
 import type postgres from 'postgres';
 import type { CheckoutLineInput } from '../lib/checkout/lines';
 
-const ADDRESS = {
+/** A taxed address (Chicago): the checkout benches ship here. */
+export const ADDRESS = {
   full_name: 'Bench Buyer',
   address_line1: '233 S Wacker Dr',
   address_line2: '',
@@ -17,7 +18,7 @@ const ADDRESS = {
   phone: '+1 (312) 555-0100',
 };
 
-interface Summary {
+export interface Summary {
   runs: number;
   p50_ms: number;
   p95_ms: number;

@@ -30,6 +30,7 @@ import { benchWholesale } from './wholesale';
 import { benchPriceListImport } from './price-list-import';
 import { benchPriceViews } from './price-views';
 import { benchCustomers } from './customers';
+import { benchReceivables } from './receivables';
 import { benchShippingEstimate } from './shipping';
 import { vacuumAllVisible } from '../supabase/seed/vacuum';
 
@@ -49,6 +50,8 @@ const WHOLESALE_ONLY = process.env.BENCH_ONLY === 'wholesale';
 const PRICE_LIST_ONLY = process.env.BENCH_ONLY === 'price-list';
 // BENCH_ONLY=customers: the Customers screen and the header search at 20,000 customers and 100,000 orders, only (no build).
 const CUSTOMERS_ONLY = process.env.BENCH_ONLY === 'customers';
+// BENCH_ONLY=receivables: the Receivables screen and its CSV at 10,000 open invoices on terms, only (no build, no catalog).
+const RECEIVABLES_ONLY = process.env.BENCH_ONLY === 'receivables';
 // BENCH_ONLY=catalog-list: the category screens' list view and a bulk price change of every ring, only.
 const CATALOG_LIST_ONLY = process.env.BENCH_ONLY === 'catalog-list';
 // BENCH_ONLY=import: the catalog import of BENCH_IMPORT_ROWS rows (100,000 by default here) with the workers' memory, only.
@@ -188,6 +191,12 @@ async function main() {
   let app: ChildProcess | undefined;
   try {
     const t0 = Date.now();
+    if (RECEIVABLES_ONLY) {
+      results.receivables = await benchReceivables(databaseUrl(cfg), stackEnv(cfg));
+      console.log('receivables:', JSON.stringify(results.receivables));
+      await finish();
+      return;
+    }
     if (!MAIL_ONLY) {
       const scale = await seedScale({
         databaseUrl: databaseUrl(cfg),
@@ -334,6 +343,9 @@ async function main() {
       results.customers = await benchCustomers(databaseUrl(cfg), stackEnv(cfg));
       console.log('customers:', JSON.stringify(results.customers));
       await waitForQuiet();
+      results.receivables = await benchReceivables(databaseUrl(cfg), stackEnv(cfg));
+      console.log('receivables:', JSON.stringify(results.receivables));
+      await waitForQuiet();
       results.invoice_pdf = await benchDocuments({ base, databaseUrl: databaseUrl(cfg) });
       console.log('invoice PDF (20 lines):', results.invoice_pdf);
     }
@@ -373,7 +385,7 @@ async function main() {
 async function finish() {
   results.load_average_at_end = await loadAverage();
   results.server_log_errors = serverLog.errors;
-  const file = SOAK_ONLY ? 'latest-soak.json' : WORKERS_ONLY ? 'latest-workers.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : IMPORT_ONLY ? 'latest-import.json' : SHIPPING_ONLY ? 'latest-shipping.json' : PRICE_VIEWS_ONLY ? 'latest-price-views.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : PRICE_LIST_ONLY ? 'latest-price-list.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : 'latest.json';
+  const file = SOAK_ONLY ? 'latest-soak.json' : WORKERS_ONLY ? 'latest-workers.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : IMPORT_ONLY ? 'latest-import.json' : SHIPPING_ONLY ? 'latest-shipping.json' : PRICE_VIEWS_ONLY ? 'latest-price-views.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : PRICE_LIST_ONLY ? 'latest-price-list.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : RECEIVABLES_ONLY ? 'latest-receivables.json' : 'latest.json';
   await writeFile(join(PROJECT_ROOT, 'bench', 'results', file), JSON.stringify(results, null, 2));
   console.log(`\nwritten to bench/results/${file}`);
   const errors = serverLog.report();

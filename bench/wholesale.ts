@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { reportFromChild, runBenchChild } from './child';
 import { vacuumAllVisible } from '../supabase/seed/vacuum';
 import { benchCheckoutCharges } from './checkout-charges';
+import { benchTermsCheckout } from './terms-checkout';
 
 const RESULT_TAG = 'WHOLESALE_RESULT ';
 const ROUNDS = Number(process.env.BENCH_WHOLESALE_ROUNDS) || 60;
@@ -170,6 +171,8 @@ async function child() {
   const tieredSummary = summary(tiered);
   // Ten of the rings, one each: a typical order's checkout, with and without shipping and tax.
   const chargesBench = await benchCheckoutCharges(sql, plainIds.slice(0, 10).map((productId) => ({ ...linesFor([productId])[0]!, quantity: 1 })), ROUNDS * 3, summary);
+  // The same ten lines placed on payment terms, against a card checkout.
+  const termsBench = await benchTermsCheckout(sql, plainIds.slice(0, 10).map((productId) => ({ ...linesFor([productId])[0]!, quantity: 1 })), ROUNDS * 3, summary);
   const reorder = await benchReorder(sql);
   await sql.end();
   return {
@@ -182,6 +185,7 @@ async function child() {
     sku_autocomplete: { prefixes, first_call: summary(cold), repeated: summary(perCall) },
     reorder_50_lines: reorder,
     checkout_with_shipping_and_tax: chargesBench,
+    order_on_payment_terms: termsBench,
     checkout_50_lines: {
       without_breaks: plainSummary,
       with_breaks: tieredSummary,

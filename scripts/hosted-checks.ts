@@ -21,7 +21,18 @@ export interface CheckResult {
 }
 
 /** The events the webhook route handles (app/api/stripe/webhook). */
-export const WEBHOOK_EVENTS = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded', 'charge.refund.updated'];
+export const WEBHOOK_EVENTS = [
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'charge.refunded',
+  'charge.refund.updated',
+  // Payment terms (lib/terms/events.ts); invoice.overdue is optional, as the shop dates overdue invoices itself.
+  'invoice.finalized',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.voided',
+  'invoice.marked_uncollectible',
+];
 const MIGRATIONS_DIR = join(import.meta.dirname, '..', 'supabase', 'migrations');
 const BUCKET = 'product-images';
 const CRON_JOB = 'shop-maintenance';

@@ -110,9 +110,13 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
     authenticated: [
       'SELECT',
       'INSERT(owner_id, business_name, business_type, tax_id, website, phone, address, certificate_path, certificate_name, certificate_type)',
-      'UPDATE(status, business_name, business_type, tax_id, website, phone, address, certificate_path, certificate_name, certificate_type, submitted_at, price_group_id, tax_exempt, certificate_expires_on, decision_note, decided_at, decided_by)',
+      'UPDATE(status, business_name, business_type, tax_id, website, phone, address, certificate_path, certificate_name, certificate_type, submitted_at, price_group_id, tax_exempt, certificate_expires_on, decision_note, decided_at, decided_by, payment_terms_days, credit_limit_cents)',
     ],
-    service_role: ['SELECT', 'UPDATE(tax_exempt, expiry_reminded_for)'],
+    service_role: ['SELECT', 'UPDATE(tax_exempt, expiry_reminded_for, stripe_customer_id)'],
+  },
+  terms_invoices: {
+    authenticated: ['SELECT'],
+    service_role: ['SELECT', 'INSERT', 'UPDATE'],
   },
   trade_account_members: { authenticated: ['SELECT', 'INSERT(account_id, user_id, role)', 'DELETE'], service_role: ['SELECT'] },
   trade_account_events: {

@@ -18,6 +18,8 @@ import { ShippingMethods } from './shipping-methods';
 import { useDelivery } from './use-delivery';
 import type { PaymentMethodHandle } from './payment-method';
 import { TestCardForm } from './test-card-form';
+import { placeOrderByInvoice, TermsChoice, type PayBy } from './terms-choice';
+import { TERMS_CHECKOUT } from '@/lib/terms/labels';
 import { TextField } from '../ui/field';
 
 // Stripe.js loads from js.stripe.com: only fetched with live keys, never offline.
@@ -50,6 +52,8 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
   const [processing, setProcessing] = useState(false);
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const [methodId, setMethodId] = useState<string | null>(null);
+  const [payBy, setPayBy] = useState<PayBy>('card');
+  const onTerms = payBy === 'invoice' && Boolean(session.terms);
   const delivery = useDelivery(session.checkoutId, shipping, methodId);
   const quote = delivery.state.status === 'ready' ? delivery.state.quote : null;
   const totalCents = quote?.totalCents ?? session.totalCents;
@@ -78,7 +82,7 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
     const addresses = { shipping, billing, sameAsShipping };
     const validation = validateCheckoutAddresses(addresses);
     const badEmail = emailError(email);
-    const cardValid = payment.current?.validate() ?? true;
+    const cardValid = onTerms || (payment.current?.validate() ?? true);
     setEmailProblem(badEmail);
     if (!validation.valid || badEmail) {
       showAddressErrors(validation.valid ? { shipping: {}, billing: {} } : validation);
@@ -88,7 +92,7 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
     setErrors({ shipping: {}, billing: {} });
     if (!cardValid) return;
     const method = payment.current;
-    if (!method) {
+    if (!method && !onTerms) {
       setPaymentError(NOT_READY_MESSAGE);
       return;
     }
@@ -129,8 +133,20 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
         return;
       }
 
+      if (onTerms) {
+        // No card: the server places the order on the account's terms and Stripe sends the invoice.
+        const refused = await placeOrderByInvoice(session.checkoutId);
+        if (refused) {
+          setPaymentError(refused || PAYMENT_FAILED_FALLBACK);
+          setProcessing(false);
+          return;
+        }
+        onPaid();
+        router.replace(`/order-confirmation/${session.orderId}`);
+        return;
+      }
       const returnUrl = `${window.location.origin}/order-confirmation/${session.orderId}`;
-      const result = await method.confirm({
+      const result = await method!.confirm({
         billing: billingDetails(sameAsShipping ? shipping : billing, shipping),
         returnUrl,
       });
@@ -246,7 +262,8 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
             <h2 id="payment-heading" className="text-2xl">
               Payment
             </h2>
-            {standInApiBase ? (
+            {session.terms && <TermsChoice terms={session.terms} value={payBy} disabled={processing} onChange={setPayBy} />}
+            {onTerms ? null : standInApiBase ? (
               <TestCardForm
                 apiBase={standInApiBase}
                 publishableKey={publishableKey}
@@ -284,7 +301,7 @@ export function CheckoutForm({ session, publishableKey, standInApiBase, prefill,
               ) : (
                 <>
                   <Lock aria-hidden className="size-4" />
-                  Pay <span className="tabular">{formatCents(totalCents)}</span>
+                  {onTerms ? TERMS_CHECKOUT.placeOrder : 'Pay'} <span className="tabular">{formatCents(totalCents)}</span>
                 </>
               )}
             </button>

@@ -1,3 +1,4 @@
+import { PAY_INVOICE_LINK } from '@/lib/orders/terms-payment';
 import { CheckCircle2, FileText } from 'lucide-react';
 import Image from 'next/image';
 import Link from '@/components/shop/shop-link';
@@ -62,7 +63,9 @@ export function OrderConfirmation({ order }: { order: ConfirmationOrder }) {
         <CheckCircle2 aria-hidden className="size-12 stroke-[1.25] text-gold-dark" />
         <h1 className="mt-4 text-3xl sm:text-4xl">Order Confirmed!</h1>
         <p className="mt-3 max-w-prose text-ink-soft">
-          Thank you for your order. We have received your payment and will prepare your pieces for dispatch.
+          {order.terms
+            ? `Thank you for your order. We will prepare your pieces for dispatch; the invoice is on its way to you by e-mail (Net ${order.terms.days}).`
+            : 'Thank you for your order. We have received your payment and will prepare your pieces for dispatch.'}
         </p>
       </div>
 
@@ -81,7 +84,20 @@ export function OrderConfirmation({ order }: { order: ConfirmationOrder }) {
         </div>
         <div>
           <dt className="text-stone-muted">Payment</dt>
-          <dd className="mt-1 font-medium">Card</dd>
+          <dd className="mt-1 font-medium" data-testid="order-payment">
+            {order.terms ? (
+              <>
+                {order.terms.text}
+                {order.terms.payUrl && (
+                  <a href={order.terms.payUrl} className="mt-1 block font-normal text-gold-dark underline underline-offset-2">
+                    {PAY_INVOICE_LINK}
+                  </a>
+                )}
+              </>
+            ) : (
+              'Card'
+            )}
+          </dd>
         </div>
         <div>
           <dt className="text-stone-muted">Total</dt>

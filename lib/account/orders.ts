@@ -14,7 +14,8 @@ import { readUserGroupTerms } from '../purchase/buyer';
 import { ORDERS_PAGE_SIZE } from '../orders/lists';
 import { trackingUrl } from '../orders/tracking';
 import { orderReference } from '../orders/reference';
-import { formatDate } from '../core/format/date';
+import { dayIn, formatDate } from '../core/format/date';
+import { readTermsPayment, type TermsPaymentRow } from '../orders/terms-payment';
 import { env } from '../core/env';
 import type { AccountOrder, OrdersPage } from './types';
 import { ACTIVE_SQL } from '../catalog/status';
@@ -100,6 +101,12 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
      where id = any(${[...new Set(items.map((i) => i.product_id))]}::uuid[]) and ${tx.unsafe(ACTIVE_SQL)}`;
   const productById = new Map(products.map((p) => [p.id, p]));
   const documents = await listDocumentsForOrders(tx, orders.map((o) => o.id));
+  // Orders paid by invoice on the account's terms (lib/terms): what their payment reads.
+  const terms = await tx<(TermsPaymentRow & { order_id: string })[]>`
+    select order_id, terms_days, status, due_at, paid_at, paid_out_of_band, hosted_invoice_url from public.terms_invoices
+     where order_id = any(${orders.map((o) => o.id)}::uuid[])`;
+  const now = new Date();
+  const termsOf = new Map(terms.map((t) => [t.order_id, readTermsPayment(t, now, { label: (d) => formatDate(d, timeZone), day: (d) => dayIn(d, timeZone) })]));
 
   const byOrder = new Map<string, AccountOrder['items']>();
   for (const item of items) {
@@ -145,6 +152,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
           ? { carrier: o.carrier, number: o.tracking_number, url: trackingUrl(o.carrier, o.tracking_number) }
           : null,
       documents: documents.get(o.id) ?? [],
+      terms: termsOf.get(o.id) ?? null,
     })),
   };
 }

@@ -1,4 +1,5 @@
 // What the account area shows. Shared by the server loaders and the client components (no server imports).
+import type { TermsPayment } from '../orders/terms-payment';
 import type { Category } from '../catalog/categories';
 import type { SpecificationEntry } from '../purchase/labels';
 import type { Address, PostalAddress } from '../checkout/address';
@@ -59,6 +60,8 @@ export interface AccountOrder {
   tracking: { carrier: string | null; number: string | null; url: string | null } | null;
   /** The invoice and credit notes, oldest first (none for orders placed before invoices). */
   documents: DocumentRef[];
+  /** Paid by invoice on the account's terms: what the payment reads, and Stripe's page to pay it while open. */
+  terms: TermsPayment | null;
 }
 
 export interface OrdersPage {

@@ -1,4 +1,4 @@
-// The back office's side menu (Dashboard, Orders, Customers, Trade accounts, Price groups, Quotes, the five categories, Pages, Storefront, Settings, then Sign out). Pure data: the
+// The back office's side menu (Dashboard, Orders, Customers, Trade accounts, Receivables, Price groups, Quotes, the five categories, Pages, Storefront, Settings, then Sign out). Pure data: the
 // frame renders it, and a new screen is one more entry here.
 import { CATEGORIES, CATEGORY_INFO } from '../catalog/categories';
 
@@ -8,6 +8,7 @@ export const ADMIN_QUOTES = '/admin/quotes';
 export const ADMIN_STOREFRONT = '/admin/storefront';
 export const ADMIN_TRADE_ACCOUNTS = '/admin/trade-accounts';
 export const ADMIN_PRICE_GROUPS = '/admin/price-groups';
+export const ADMIN_RECEIVABLES = '/admin/receivables';
 
 export type AdminNavIcon = 'dashboard' | 'orders' | 'customers' | 'quotes' | 'category' | 'pages' | 'settings';
 
@@ -22,6 +23,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin/orders', label: 'Orders', icon: 'orders' },
   { href: '/admin/customers', label: 'Customers', icon: 'customers' },
   { href: ADMIN_TRADE_ACCOUNTS, label: 'Trade accounts', icon: 'customers' },
+  { href: ADMIN_RECEIVABLES, label: 'Receivables', icon: 'pages' },
   { href: ADMIN_PRICE_GROUPS, label: 'Price groups', icon: 'customers' },
   { href: ADMIN_QUOTES, label: 'Quotes', icon: 'quotes' },
   ...CATEGORIES.map((c) => ({ href: `/admin/${CATEGORY_INFO[c].route}`, label: CATEGORY_INFO[c].label, icon: 'category' as const })),

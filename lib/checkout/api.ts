@@ -13,6 +13,15 @@ export interface CheckoutSessionResponse {
   totalCents: number;
   currency: string;
   lines: PricedLine[];
+  /** Payment terms the buyer may order on instead of a card (lib/terms), or null. */
+  terms?: TermsOffer | null;
+}
+
+/** "Pay by invoice (Net 30)": the terms, the credit still available, and the due day if ordered now ('Dec 29, 2026'). */
+export interface TermsOffer {
+  days: number;
+  availableCents: number;
+  dueOn: string;
 }
 
 export interface CheckoutErrorResponse {
@@ -24,6 +33,7 @@ export interface CheckoutErrorResponse {
 export const CHECKOUT_SESSION_PATH = '/api/checkout/session';
 export const CHECKOUT_ADDRESS_PATH = '/api/checkout/address';
 export const CHECKOUT_DELIVERY_PATH = '/api/checkout/delivery';
+export const CHECKOUT_INVOICE_PATH = '/api/checkout/invoice';
 
 /** What the checkout shows and charges for the shipping address and method (lib/checkout/delivery.ts). */
 export interface DeliveryQuote {

@@ -28,7 +28,11 @@ export type CheckoutErrorCode =
   | 'below_minimum'
   | 'prices_hidden'
   | 'sign_in_required'
-  | 'total_changed';
+  | 'total_changed'
+  | 'checkout_closed'
+  | 'quote_by_card'
+  | 'no_terms'
+  | 'credit_limit';
 
 export class CheckoutError extends HttpError {
   constructor(status: number, code: CheckoutErrorCode, message: string, details?: Record<string, unknown>) {

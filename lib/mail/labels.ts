@@ -15,6 +15,9 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   trade_decision: 'Trade account decision',
   certificate_expiring: 'Certificate expiry reminder',
   trade_invite: 'Trade account invitation',
+  terms_invoice: 'Invoice to pay',
+  terms_reminder: 'Payment reminder',
+  terms_overdue: 'Overdue notice',
 };
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {

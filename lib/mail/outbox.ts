@@ -17,6 +17,9 @@ export const MAIL_KINDS = [
   'trade_decision',
   'certificate_expiring',
   'trade_invite',
+  'terms_invoice',
+  'terms_reminder',
+  'terms_overdue',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

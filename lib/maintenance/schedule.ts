@@ -1,6 +1,7 @@
 import 'server-only';
 // The maintenance timer every app server runs (instrumentation.ts): abandoned checkouts, old rate-limit counters,
-// quotes past their last day, tax not yet reported to Stripe Tax, and resale certificates near or past their expiry.
+// quotes past their last day, tax not yet reported to Stripe Tax, resale certificates near or past their expiry, and
+// invoices on payment terms (made at Stripe, reminders, overdue notices).
 // Several servers may run it at once; the database functions make that harmless (claimed rows, idempotent deletes).
 // On Supabase with pg_cron the database also runs the SQL part on its own schedule.
 import { asServiceRole } from '../core/db';
@@ -9,6 +10,7 @@ import { sweepAbandonedCheckouts } from './checkouts';
 import { expireQuotes } from '../quotes/expire';
 import { reportUnrecordedTax } from '../tax/record';
 import { sweepTradeCertificates } from '../trade/expiry';
+import { sweepTermsInvoices } from '../terms/sweep';
 
 /** MAINTENANCE_INTERVAL_SECONDS: how often (default 900); 0 turns the timer off on this server. */
 export function maintenanceIntervalMs(value = process.env.MAINTENANCE_INTERVAL_SECONDS): number {
@@ -25,6 +27,7 @@ export async function runMaintenance(): Promise<void> {
     await expireQuotes();
     await reportUnrecordedTax();
     await sweepTradeCertificates();
+    await sweepTermsInvoices();
   } catch (err) {
     logError('maintenance run failed', err);
   }

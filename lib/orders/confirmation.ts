@@ -15,7 +15,8 @@ import { wakeMailSender } from '../mail/sender';
 import { fulfilPaymentIntent } from './fulfilment';
 import { refundMismatchedPayment } from './mismatch-refund';
 import { orderReference } from './reference';
-import { formatLongDate } from '../core/format/date';
+import { dayIn, formatLongDate } from '../core/format/date';
+import { readTermsPayment, type TermsPayment, type TermsPaymentRow } from './terms-payment';
 import { env } from '../core/env';
 import { logError } from '../core/log';
 import { ACTIVE_SQL } from '../catalog/status';
@@ -60,6 +61,8 @@ export interface ConfirmationOrder {
   items: ConfirmationItem[];
   /** Where the invoice downloads (with the visitor's token when that is how they came); null before it is issued. */
   invoiceHref: string | null;
+  /** Paid by invoice on the account's terms (lib/terms); null for a card payment. */
+  terms: TermsPayment | null;
 }
 
 export type ConfirmationView =
@@ -108,6 +111,9 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
      where id = any(${items.map((i) => i.product_id)}::uuid[]) and ${tx.unsafe(ACTIVE_SQL)}`;
   const byId = new Map(products.map((p) => [p.id, p]));
   const [invoice] = await tx<{ number: string }[]>`select number from public.invoices where order_id = ${orderId}`;
+  const [terms] = await tx<TermsPaymentRow[]>`
+    select terms_days, status, due_at, paid_at, paid_out_of_band, hosted_invoice_url from public.terms_invoices where order_id = ${orderId}`;
+  const zone = env().SHOP_TIME_ZONE;
   return {
     id: order.id,
     reference: orderReference(order),
@@ -139,6 +145,7 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
       };
     }),
     invoiceHref: invoice ? invoicePath(order.id, token) : null,
+    terms: terms ? readTermsPayment(terms, new Date(), { label: (d) => formatLongDate(d, zone), day: (d) => dayIn(d, zone) }) : null,
   };
 }
 

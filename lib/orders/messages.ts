@@ -58,7 +58,7 @@ export type MessageFacts = { to: string; shop: MailShop; timeZone: string; order
   | { kind: 'order_confirmation'; lines: MailLine[]; invoiceNumber: string | null }
   | { kind: 'order_notice'; lines: MailLine[] }
   | { kind: 'dispatched'; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null }
-  | { kind: 'refund'; amountCents: number; remainingCents: number; creditNoteNumber: string | null; taxCents: number | null }
+  | { kind: 'refund'; amountCents: number; remainingCents: number; onTerms?: boolean; creditNoteNumber: string | null; taxCents: number | null }
 );
 
 export interface Message {
@@ -127,6 +127,7 @@ export function messageFor(facts: MessageFacts): Message {
           ...base,
           amountCents: facts.amountCents,
           remainingCents: facts.remainingCents,
+          onTerms: facts.onTerms,
           taxCents: facts.taxCents,
           creditNoteNumber: facts.creditNoteNumber,
           creditNoteUrl: links.creditNote,
@@ -147,6 +148,7 @@ const refundPayload = z.object({
   creditNoteId: z.uuid().nullish().catch(null),
   amountCents: z.number().int().positive(),
   remainingCents: z.number().int().min(0),
+  onTerms: z.boolean().catch(false).default(false),
 });
 
 interface OrderRow extends ChargeColumns {
@@ -230,7 +232,7 @@ async function readFacts(mail: OutboxMail): Promise<{ facts: MessageFacts; docum
         const [note] = p.creditNoteId ? await tx<{ number: string }[]>`select number from public.credit_notes where id = ${p.creditNoteId}` : [];
         const document = note ? await readCreditNote(tx, orderId, note.number) : null;
         if (document) links.creditNote = creditNoteLink(orderId, document.number);
-        const facts: MessageFacts = { ...common, kind: mail.kind, to: buyer(mail), amountCents: p.amountCents, remainingCents: p.remainingCents, creditNoteNumber: document?.number ?? null,
+        const facts: MessageFacts = { ...common, kind: mail.kind, to: buyer(mail), amountCents: p.amountCents, remainingCents: p.remainingCents, onTerms: p.onTerms, creditNoteNumber: document?.number ?? null,
           // The sales tax within the refund, as its credit note states it.
           taxCents: document?.snapshot.refund?.taxCents ?? null };
         return { facts, document };

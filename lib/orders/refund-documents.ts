@@ -9,7 +9,9 @@ import { enqueueMail } from '../mail/outbox';
 export async function documentRefunds(tx: Tx, orderId: string): Promise<IssuedCreditNote[]> {
   const notes = await issueCreditNotes(tx, orderId);
   if (notes.length === 0) return notes;
-  const [order] = await tx<{ customer_email: string | null }[]>`select customer_email from public.orders where id = ${orderId}`;
+  const [order] = await tx<{ customer_email: string | null; on_terms: boolean }[]>`
+    select customer_email, exists (select 1 from public.terms_invoices t where t.order_id = o.id) as on_terms
+      from public.orders o where id = ${orderId}`;
   for (const note of notes) {
     if (!order?.customer_email) continue;
     await enqueueMail(tx, {
@@ -17,7 +19,8 @@ export async function documentRefunds(tx: Tx, orderId: string): Promise<IssuedCr
       orderId,
       to: order.customer_email,
       dedupeKey: `refund:${note.refundId}`,
-      payload: { creditNoteId: note.id, amountCents: note.amountCents, remainingCents: note.remainingCents },
+      // An order on terms is credited on its invoice (lib/terms/credit.ts): the mail says so, not "to your card".
+      payload: { creditNoteId: note.id, amountCents: note.amountCents, remainingCents: note.remainingCents, onTerms: order.on_terms },
     });
   }
   return notes;

@@ -45,9 +45,11 @@ const actorOf = (who: Applicant): DbActor => ({ role: 'authenticated', userId: w
 /** The buyer's own application, and the account they already buy for as someone else's colleague. */
 async function standing(who: Applicant): Promise<{ own: Existing | null; memberOf: string | null }> {
   return withActor(actorOf(who), async (tx) => {
-    const [own] = await tx<Existing[]>`select id, status from public.trade_accounts where owner_id = ${who.id}`;
-    const [member] = await tx<{ id: string | null }[]>`select public.my_trade_account_id() as id`;
-    return { own: own ?? null, memberOf: member?.id ?? null };
+    // One statement, one snapshot: an application committed between two reads would look like another account's.
+    const [row] = await tx<{ id: string | null; status: Existing['status'] | null; member_of: string | null }[]>`
+      select a.id, a.status, public.my_trade_account_id() as member_of
+        from (select 1) one left join public.trade_accounts a on a.owner_id = ${who.id}`;
+    return { own: row?.id ? { id: row.id, status: row.status! } : null, memberOf: row?.member_of ?? null };
   });
 }
 

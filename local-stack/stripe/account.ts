@@ -7,6 +7,13 @@ export const STAND_IN_WEBHOOK_EVENTS = [
   'payment_intent.payment_failed',
   'charge.refunded',
   'charge.refund.updated',
+  'invoice.finalized',
+  'invoice.sent',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.overdue',
+  'invoice.voided',
+  'invoice.marked_uncollectible',
 ];
 
 export function accountRoute(webhookUrl: () => string, enabledEvents: string[] = STAND_IN_WEBHOOK_EVENTS): Route {

@@ -1,10 +1,17 @@
 // Test switches over HTTP (secret key only): delivery mode, the event log with every delivery attempt, resending
-// an event, and waiting until no delivery is pending.
+// an event, waiting until no delivery is pending, and the invoice switches (bank transfers, invoice.overdue).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { InvoiceSwitches } from './invoice-page';
 import type { Send } from './test-page';
 import type { DeliveryMode, Webhooks } from './webhooks';
 
-export function controlHandler(webhooks: Webhooks, secretKey: string, send: Send, readBody: (req: IncomingMessage) => Promise<string>) {
+export interface InvoiceControl {
+  switches: InvoiceSwitches;
+  /** Sends invoice.overdue for an open invoice; answers the event id. */
+  overdue(invoiceId: string): string;
+}
+
+export function controlHandler(webhooks: Webhooks, secretKey: string, send: Send, readBody: (req: IncomingMessage) => Promise<string>, invoices?: InvoiceControl) {
   return async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL) {
     const header = req.headers.authorization ?? '';
     if (header !== `Bearer ${secretKey}`) {
@@ -31,6 +38,20 @@ export function controlHandler(webhooks: Webhooks, secretKey: string, send: Send
     if (path === '/__control/idle' && req.method === 'GET') {
       await webhooks.idle();
       return send(res, 200, JSON.stringify({ idle: true }));
+    }
+    if (invoices && path === '/__control/invoices') {
+      if (req.method === 'POST') {
+        const raw = await readBody(req);
+        const body = (raw ? JSON.parse(raw) : {}) as Partial<InvoiceSwitches>;
+        if (body.bankTransferDelayMs !== undefined) invoices.switches.bankTransferDelayMs = Math.max(0, Number(body.bankTransferDelayMs) || 0);
+        if (body.failNextBankTransfer !== undefined) invoices.switches.failNextBankTransfer = body.failNextBankTransfer === true;
+      }
+      return send(res, 200, JSON.stringify(invoices.switches));
+    }
+    const overdue = /^\/__control\/invoices\/([^/]+)\/overdue$/.exec(path);
+    if (invoices && overdue && req.method === 'POST') {
+      // An unknown or not-open invoice throws an ApiError, which the server answers with its status.
+      return send(res, 200, JSON.stringify({ event: invoices.overdue(decodeURIComponent(overdue[1]!)) }));
     }
     const m = /^\/__control\/events\/([^/]+)\/resend$/.exec(path);
     if (m && req.method === 'POST') {

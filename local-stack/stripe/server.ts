@@ -1,5 +1,6 @@
 // Offline stand-in for the part of Stripe's API the shop uses: PaymentIntents (create, retrieve, update, confirm,
-// cancel), charges and refunds, and signed webhook delivery. Outcomes follow Stripe's test cards (cards.ts). State
+// cancel), charges and refunds, Stripe Tax, Invoicing (customers, invoice items, invoices, credit notes), and signed
+// webhook delivery. Outcomes follow Stripe's test cards (cards.ts). State
 // lives in memory. Development and test infrastructure only: with real Stripe keys the app never talks to it.
 // This file is the HTTP server (keys, idempotency, errors, routing); each resource is a module of its own:
 //   payment-intents.ts   /v1/payment_intents…            refunds.ts    /v1/refunds…, /v1/charges/{id}
@@ -8,6 +9,9 @@
 //   account.ts           /v1/account, /v1/webhook_endpoints (read only)
 //   tax-calculations.ts  /v1/tax/calculations…          tax-transactions.ts  /v1/tax/transactions…
 //   tax-rates.ts         the stand-in's own rate table   tax-compute.ts       the tax arithmetic
+//   customers.ts         /v1/customers…                  invoice-items.ts     /v1/invoiceitems…
+//   invoices.ts          /v1/invoices…                   credit-notes.ts      /v1/credit_notes…
+//   invoice-page.ts      /__test/invoice/{id} (the hosted invoice page, its PDF), /__test/credit_note/{id}/pdf
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -15,7 +19,11 @@ import { LOCAL_DEFAULTS } from '../../lib/core/local-defaults';
 import { ApiError, docUrl, invalid, str, stripeId, withoutInternals, type Access, type ApiCall, type ApiResult, type Json, type Route } from './api';
 import { accountRoute } from './account';
 import { controlHandler } from './control';
+import { createCreditNotes } from './credit-notes';
+import { createCustomers } from './customers';
 import { parseForm, type FormObject } from './form';
+import { createInvoicePage, type InvoiceSwitches } from './invoice-page';
+import { createInvoices } from './invoices';
 import { createPaymentIntents } from './payment-intents';
 import { createCharges } from './refunds';
 import { createTaxCalculations } from './tax-calculations';
@@ -25,6 +33,7 @@ import { createWebhooks, type DeliveryMode, type EventRecord } from './webhooks'
 import type { StandInLog } from '../log';
 
 export type { DeliveryAttempt, DeliveryMode, EventRecord } from './webhooks';
+export type { InvoiceSwitches } from './invoice-page';
 
 export interface StripeServerOptions {
   port: number;
@@ -45,6 +54,8 @@ export interface StripeServerHandle {
   stop(): Promise<void>;
   setWebhookUrl(url: string): void;
   deliveryMode: DeliveryMode;
+  /** The invoice payment switches: bank transfer delay, and failing the next transfer. */
+  invoiceMode: InvoiceSwitches;
   events(): EventRecord[];
   /** Resolves when no webhook delivery is waiting or in flight. */
   idle(): Promise<void>;
@@ -59,12 +70,19 @@ export async function startStripeServer(opts: StripeServerOptions): Promise<Stri
   const webhooks = createWebhooks({ webhookUrl: opts.webhookUrl, webhookSecret: opts.webhookSecret, retryDelaysMs: opts.retryDelaysMs, log });
   const charges = createCharges(webhooks);
   const intents = createPaymentIntents(webhooks, charges, () => baseUrl);
+  const chargesRoute = charges.route(intents.chargeOfIntent);
   const taxCalculations = createTaxCalculations();
+  const customers = createCustomers(webhooks);
+  const invoices = createInvoices({ webhooks, customers, payments: intents.route, baseUrl: () => baseUrl });
+  const creditNotes = createCreditNotes({ webhooks, customers, invoices, refunds: chargesRoute, baseUrl: () => baseUrl });
   const routes: Route[] = [
     intents.route,
-    charges.route(intents.chargeOfIntent),
+    chargesRoute,
     taxCalculations.route,
     createTaxTransactions(taxCalculations).route,
+    customers.route,
+    invoices.route,
+    creditNotes.route,
     accountRoute(() => webhooks.webhookUrl, opts.webhookEvents),
   ];
   const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();
@@ -127,7 +145,8 @@ export async function startStripeServer(opts: StripeServerOptions): Promise<Stri
   }
 
   const handleTest = testPageHandler(intents, send, readBody);
-  const handleControl = controlHandler(webhooks, secretKey, send, readBody);
+  const invoicePage = createInvoicePage(invoices, creditNotes, readBody);
+  const handleControl = controlHandler(webhooks, secretKey, send, readBody, invoicePage);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const requestId = stripeId('req', 14);
@@ -192,11 +211,13 @@ export async function startStripeServer(opts: StripeServerOptions): Promise<Stri
     }
     const handler = url.pathname.startsWith('/__control/')
       ? handleControl
-      : url.pathname.startsWith('/__test/')
-        ? handleTest
-        : url.pathname === '/' || url.pathname === '/health'
-          ? async () => send(res, 200, JSON.stringify({ ok: true, service: 'stripe-stand-in' }))
-          : handleApi;
+      : url.pathname.startsWith('/__test/invoice/') || url.pathname.startsWith('/__test/credit_note/')
+        ? invoicePage.handle
+        : url.pathname.startsWith('/__test/')
+          ? handleTest
+          : url.pathname === '/' || url.pathname === '/health'
+            ? async () => send(res, 200, JSON.stringify({ ok: true, service: 'stripe-stand-in' }))
+            : handleApi;
     handler(req, res, url).catch((err: unknown) => {
       if (err instanceof ApiError) {
         if (!res.headersSent) send(res, err.status, JSON.stringify({ error: err.body }));
@@ -227,11 +248,13 @@ export async function startStripeServer(opts: StripeServerOptions): Promise<Stri
   const handle: StripeServerHandle = {
     url: baseUrl,
     deliveryMode: webhooks.deliveryMode,
+    invoiceMode: invoicePage.switches,
     setWebhookUrl: (next: string) => webhooks.setWebhookUrl(next),
     events: () => webhooks.events(),
     idle: () => webhooks.idle(),
     async stop() {
       webhooks.stop();
+      invoicePage.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -22,7 +22,8 @@ export interface DeliveryAttempt {
 export interface EventRecord {
   id: string;
   type: string;
-  /** The PaymentIntent the event is about (for charge and refund events: the charge's). */
+  /** The object the event is about: the PaymentIntent (for charge and refund events: the charge's), or for Billing
+   * events the invoice, credit note's invoice, invoice item or customer. */
   paymentIntent: string;
   created: number;
   body: string;
@@ -118,14 +119,22 @@ export function createWebhooks(opts: WebhookOptions) {
     later(Math.max(0, deliveryMode.delayMs), start);
   }
 
-  /** Records an event about `object` (already in its public shape) and delivers it. */
-  function emit(type: string, object: Json, paymentIntent: string, request: Pick<RequestInfo, 'id' | 'idempotencyKey'>, apiVersion?: string) {
+  /** Records an event about `object` (already in its public shape) and delivers it; `*.updated` events carry the
+   * changed fields' earlier values, as Stripe's do. */
+  function emit(
+    type: string,
+    object: Json,
+    paymentIntent: string,
+    request: Pick<RequestInfo, 'id' | 'idempotencyKey'>,
+    apiVersion?: string,
+    previousAttributes?: Json,
+  ) {
     const event = {
       id: stripeId('evt'),
       object: 'event',
       api_version: apiVersion ?? Stripe.API_VERSION,
       created: now(),
-      data: { object },
+      data: previousAttributes ? { object, previous_attributes: previousAttributes } : { object },
       livemode: false,
       pending_webhooks: 1,
       request: { id: request.id, idempotency_key: request.idempotencyKey },
@@ -143,6 +152,7 @@ export function createWebhooks(opts: WebhookOptions) {
     eventLog.push(rec);
     if (eventLog.length > 10_000) eventLog.shift();
     dispatch(rec);
+    return rec.id;
   }
 
   return {

@@ -265,7 +265,7 @@ test('the side menu reaches every screen and Sign out returns to Admin Login', a
   await openMenuIfMobile();
   const menu = page.getByRole('navigation', { name: 'Admin' });
   // Trade accounts and Quotes carry the count of applications and requests waiting for an answer, when there are any.
-  const labels = ['Dashboard', 'Orders', 'Customers', /^Trade accounts(\d+)?$/, 'Price groups', /^Quotes(\d+)?$/, 'Rings', 'Necklaces', 'Bracelets', 'Earrings', 'Body Jewelry', 'Pages', 'Storefront', 'Settings'];
+  const labels = ['Dashboard', 'Orders', 'Customers', /^Trade accounts(\d+)?$/, 'Receivables', 'Price groups', /^Quotes(\d+)?$/, 'Rings', 'Necklaces', 'Bracelets', 'Earrings', 'Body Jewelry', 'Pages', 'Storefront', 'Settings'];
   await expect(menu.getByRole('link')).toHaveText(labels);
   await menu.getByRole('link', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);

@@ -18,7 +18,7 @@ import { SEED_SHIP_FROM, SEED_SHOP_SETTINGS } from '@/supabase/seed/shop-setting
 import { holdShopSettings } from './shop-settings-lock';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { as } from './admin-request';
-import { callers, closeSupport, fingerprint, newKey, paidOrder, type Callers, type OrderFixture } from './admin-support';
+import { callers, closeSupport, fingerprint, newKey, paidOrder, termsOrder, type Callers, type OrderFixture } from './admin-support';
 import { setDelivery, sql, startWebhookEndpoint, waitForDeliveries, type WebhookEndpoint, restoreDelivery } from './checkout-support';
 import { imageBytes, importRequest, uploadRequest } from './catalog-support';
 import { anonClient } from '../support/auth-clients';
@@ -46,6 +46,8 @@ let fx: {
   customer: string;
   /** A pending trade account of the matrix's own (its owner a new account). */
   trade: string;
+  /** Two orders on payment terms with open Stripe invoices, each on an account of its own. */
+  terms: { id: string; accountId: string }[];
   /** A price group of the matrix's own with one fixed price, and one to delete. */
   priceGroup: { id: string; name: string; doomed: string; product: string; sku: string };
 };
@@ -56,6 +58,8 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.orders.updateStatus': () => ({ orderId: fx.order, status: 'processing' }),
   'admin.orders.refund': () => ({ orderId: fx.paid.id, amountCents: 150, idempotencyKey: newKey() }),
   'admin.orders.resendMail': () => ({ mailId: fx.mail }),
+  'admin.orders.markTermsPaid': () => ({ orderId: fx.terms[0]!.id }),
+  'admin.orders.voidTermsInvoice': () => ({ orderId: fx.terms[1]!.id }),
   'admin.pages.update': () => ({ pageId: fx.page, title: 'Matrix Page', content: 'Written by the admin action matrix.' }),
   'admin.products.create': () => ({ category: 'rings', values: { name: 'Matrix Ring', sku: matrixSku() } }),
   'admin.products.update': () => ({ category: 'rings', id: fx.product, values: { name: 'Matrix Ring', sku: matrixSku(), price_stone1: '12.50' } }),
@@ -100,6 +104,7 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.trade.approve': () => ({ accountId: fx.trade, priceGroupId: '', taxExempt: false, expiresOn: '' }),
   'admin.trade.decline': () => ({ accountId: fx.trade, reason: 'Written by the admin action matrix.' }),
   'admin.trade.moreInfo': () => ({ accountId: fx.trade, message: 'Written by the admin action matrix.' }),
+  'admin.trade.terms': () => ({ accountId: fx.terms[0]!.accountId, paymentTermsDays: '60', creditLimit: '2,500' }),
   'admin.priceGroups.create': () => ({ name: `Matrix Group ${newKey().slice(0, 8)}`, percentOff: '5' }),
   // The same name again: the import below names the group by it.
   'admin.priceGroups.update': () => ({ groupId: fx.priceGroup.id, name: fx.priceGroup.name, percentOff: '7.5' }),
@@ -110,6 +115,7 @@ const ACTIONS: Record<string, () => unknown> = {
 const ROUTES: Record<string, () => Request> = {
   'admin.search': () => new Request('http://localhost/api/admin/search?q=ring'),
   'admin.orders.export': () => new Request('http://localhost/api/admin/orders/export?status=completed'),
+  'admin.receivables.export': () => new Request('http://localhost/api/admin/receivables/export?filter=overdue'),
   'admin.productImages.upload': () => uploadRequest('rings', fx.product, fx.png),
   'admin.products.import': () => importRequest('rings', `sku,name\n${matrixSku()},Matrix Import\n`),
   'admin.products.export': () => new Request('http://localhost/api/admin/products/export?category=rings'),
@@ -226,6 +232,7 @@ beforeAll(async () => {
     methods: { moved: moved!.id, doomed: doomedMethod!.id },
     customer: customer!.key,
     trade: trade!.id,
+    terms: [await termsOrder(sql), await termsOrder(sql)],
     priceGroup: { id: group!.id, name: groupName, doomed: doomedGroup!.id, product: priced!.id, sku: priceSku },
     quotes: [quotes[0]!.id, quotes[1]!.id],
     order,
@@ -262,7 +269,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await sql`delete from rings where sku like 'MATRIX-%'`;
   await sql`delete from shipping_methods where name like 'Matrix %'`;
-  await sql`delete from trade_accounts where id = ${fx.trade}`;
+  await sql`delete from orders where id = any(${fx.terms.map((t) => t.id)}::uuid[])`;
+  await sql`delete from trade_accounts where id = any(${[fx.trade, ...fx.terms.map((t) => t.accountId)]}::uuid[])`;
   await sql`delete from price_groups where name like 'Matrix %'`;
   await release();
   await waitForDeliveries();

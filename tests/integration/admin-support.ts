@@ -5,9 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
-import { db } from '@/lib/core/db';
+import { asServiceRole, db } from '@/lib/core/db';
+import { issueInvoice } from '@/lib/documents/issue';
+import { makeStripeInvoice } from '@/lib/terms/stripe-invoice';
 import { lineChoices } from '@/lib/purchase/line-choices';
-import { cookieJar, serverClient } from '../support/auth-clients';
+import { anonClient, cookieJar, serverClient } from '../support/auth-clients';
 import type { Jar } from './admin-request';
 import { sdk, sql as checkoutSql } from './checkout-support';
 
@@ -93,10 +95,42 @@ export async function fingerprint(sql: postgres.Sql): Promise<string> {
       (select coalesce(string_agg(key || coalesce(tax_exempt_reason, ''), ',' order by key), '') from customers where tax_exempt),
       (select count(*)::text || coalesce(md5(string_agg(id::text || status || updated_at::text, ',' order by id)), '') from trade_accounts),
       (select count(*)::text from trade_account_events),
+      (select coalesce(md5(string_agg(row_to_json(t)::text, ',' order by order_id)), '') from terms_invoices t),
+      (select coalesce(md5(string_agg(id::text || coalesce(payment_terms_days, 0)::text || coalesce(credit_limit_cents, 0)::text, ',' order by id)), '') from trade_accounts),
       (select coalesce(md5(string_agg(row_to_json(g)::text, ',' order by id)), '') from price_groups g),
       (select count(*)::text || coalesce(md5(string_agg(row_to_json(p)::text, ',' order by p::text)), '') from price_group_prices p)
     )) as fp`;
   return row!.fp;
+}
+
+/**
+ * An order placed on payment terms with its Stripe invoice made, finalized and sent by the shop's own code: an
+ * approved account with Net 30 (its owner a new account), the order, its shop invoice and its terms row.
+ */
+export async function termsOrder(sql: postgres.Sql, totalCents = 4_000): Promise<{ id: string; accountId: string }> {
+  const { data } = await anonClient().auth.signUp({ email: `terms-fixture-${newKey().slice(0, 8)}@example.com`, password: 'correct-horse-1' });
+  const [account] = await sql<{ id: string }[]>`
+    insert into trade_accounts (owner_id, status, business_name, business_type, tax_id, phone, address, payment_terms_days, credit_limit_cents)
+    values (${data.user!.id}, 'approved', 'Terms Fixture', 'Boutique', '12-3456789', '+1 555 010 0000',
+            ${sql.json({ line1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' })}, 30, 1000000)
+    returning id`;
+  const order = await paidOrder(sql, totalCents, 'processing');
+  await sql`update transactions set provider = 'stripe_invoice', provider_transaction_id = ${'terms-' + order.id}, payment_method = 'invoice' where order_id = ${order.id}`;
+  await asServiceRole(async (tx) => {
+    await issueInvoice(tx, {
+      orderId: order.id,
+      reference: `TERMS-${order.id.slice(0, 6)}`,
+      placedAt: new Date(),
+      buyer: { name: 'Terms Fixture', email: null, phone: null, shipping: null, billing: null },
+      lines: [{ sku: 'TF-1', name: 'Terms Ring', options: '', quantity: 1, unitPriceCents: totalCents, lineTotalCents: totalCents }],
+      totalCents,
+      currency: 'usd',
+    });
+    await tx`insert into public.terms_invoices (order_id, account_id, terms_days, amount_cents, due_at)
+             values (${order.id}, ${account!.id}, 30, ${totalCents}, now() + interval '30 days')`;
+  });
+  if ((await makeStripeInvoice(order.id)) !== 'made') throw new Error('the fixture invoice was not made');
+  return { id: order.id, accountId: account!.id };
 }
 
 export const newKey = () => randomUUID();

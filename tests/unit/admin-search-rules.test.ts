@@ -68,7 +68,7 @@ describe('edit hand-off (admin_edit_product, valid 5 s)', () => {
 
 describe('side menu', () => {
   it('lists Dashboard, Orders, Customers, Quotes, the five categories, Pages, Storefront and Settings', () => {
-    expect(ADMIN_NAV.map((n) => n.label)).toEqual(['Dashboard', 'Orders', 'Customers', 'Trade accounts', 'Price groups', 'Quotes', 'Rings', 'Necklaces', 'Bracelets', 'Earrings', 'Body Jewelry', 'Pages', 'Storefront', 'Settings']);
+    expect(ADMIN_NAV.map((n) => n.label)).toEqual(['Dashboard', 'Orders', 'Customers', 'Trade accounts', 'Receivables', 'Price groups', 'Quotes', 'Rings', 'Necklaces', 'Bracelets', 'Earrings', 'Body Jewelry', 'Pages', 'Storefront', 'Settings']);
     expect(ADMIN_NAV.map((n) => n.href)).toContain('/admin/body-jewelry');
   });
 

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { Dashboard } from '@/lib/admin/dashboard/load';
 import { Info } from 'lucide-react';
 import { formatChange } from '@/lib/admin/dashboard/figures';
-import { REVENUE_CAPTION, REVENUE_DEFINITION, REVENUE_PART_LABELS } from '@/lib/admin/dashboard/labels';
+import { CASH_DEFINITION, CASH_LABEL, CASH_PART_LABELS, REVENUE_CAPTION, REVENUE_DEFINITION, REVENUE_PART_LABELS } from '@/lib/admin/dashboard/labels';
 import { formatCents } from '@/lib/core/format/money';
 
 function Change({ value }: { value: number }) {
@@ -14,7 +14,11 @@ function Change({ value }: { value: number }) {
   );
 }
 
-/** An (i) button whose explanation shows on hover and on keyboard focus, and is read as the button's description. */
+/**
+ * An (i) button whose explanation shows on hover and on keyboard focus, and is read as the button's description. Below
+ * lg it is a fixed bar at the foot of the screen: a tooltip under a card of the right-hand column ran past a phone's
+ * edge, and even hidden it made the page scroll sideways.
+ */
 function Hint({ id, label, text }: { id: string; label: string; text: string }) {
   return (
     <span className="group relative ml-1 inline-flex align-middle normal-case tracking-normal">
@@ -24,7 +28,7 @@ function Hint({ id, label, text }: { id: string; label: string; text: string }) 
       <span
         role="tooltip"
         id={id}
-        className="pointer-events-none invisible absolute left-1/2 top-full z-20 mt-1 w-64 -translate-x-1/2 rounded-md bg-ink px-3 py-2 text-xs font-normal leading-snug text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+        className="pointer-events-none invisible absolute left-1/2 top-full z-20 mt-1 w-64 -translate-x-1/2 rounded-md bg-ink px-3 py-2 text-xs font-normal leading-snug text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 max-lg:fixed max-lg:left-4 max-lg:right-4 max-lg:bottom-4 max-lg:top-auto max-lg:mt-0 max-lg:w-auto max-lg:translate-x-0"
       >
         {text}
       </span>
@@ -45,16 +49,11 @@ function Card({ label, value, hint, children }: { label: string; value: string; 
   );
 }
 
-/** What the revenue figure counts, and its goods, shipping and tax apart. */
-function RevenueParts({ parts }: { parts: Dashboard['totals']['revenueParts'] }) {
-  const rows = [
-    [REVENUE_PART_LABELS.goods, parts.goodsCents],
-    [REVENUE_PART_LABELS.shipping, parts.shippingCents],
-    [REVENUE_PART_LABELS.tax, parts.taxCents],
-  ] as const;
+/** Labelled amounts under a card's figure: what it holds. */
+function Parts({ caption, rows, testId }: { caption?: string; rows: readonly (readonly [string, number])[]; testId: string }) {
   return (
-    <div className="mt-2 border-t border-neutral-200 pt-2 text-xs" data-testid="revenue-parts">
-      <p className="text-stone-muted">{REVENUE_CAPTION}</p>
+    <div className="mt-2 border-t border-neutral-200 pt-2 text-xs" data-testid={testId}>
+      {caption && <p className="text-stone-muted">{caption}</p>}
       <dl className="mt-1 space-y-0.5">
         {rows.map(([label, cents]) => (
           <div key={label} className="flex justify-between gap-2">
@@ -67,16 +66,37 @@ function RevenueParts({ parts }: { parts: Dashboard['totals']['revenueParts'] })
   );
 }
 
-/** Total Orders, Total Revenue (with the change vs last month), Avg. Order Value and Completion Rate. */
-export function StatCards({ totals }: { totals: Dashboard['totals'] }) {
+/**
+ * Total Orders, Total Revenue (with the change vs last month), Cash collected beside it (orders on payment terms count
+ * when their invoices are paid), Avg. Order Value and Completion Rate.
+ */
+export function StatCards({ totals, cash }: { totals: Dashboard['totals']; cash: Dashboard['cash'] }) {
+  const parts = totals.revenueParts;
   return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
       <Card label="Total Orders" value={totals.orders.toLocaleString('en-US')}>
         <Change value={totals.ordersChange} />
       </Card>
       <Card label="Total Revenue" value={formatCents(totals.revenueCents)} hint={REVENUE_DEFINITION}>
         <Change value={totals.revenueChange} />
-        <RevenueParts parts={totals.revenueParts} />
+        <Parts
+          testId="revenue-parts"
+          caption={REVENUE_CAPTION}
+          rows={[
+            [REVENUE_PART_LABELS.goods, parts.goodsCents],
+            [REVENUE_PART_LABELS.shipping, parts.shippingCents],
+            [REVENUE_PART_LABELS.tax, parts.taxCents],
+          ]}
+        />
+      </Card>
+      <Card label={CASH_LABEL} value={formatCents(cash.collectedCents)} hint={CASH_DEFINITION}>
+        <Parts
+          testId="cash-parts"
+          rows={[
+            [CASH_PART_LABELS.invoiced, cash.invoicedCents],
+            [CASH_PART_LABELS.invoicePayments, cash.invoicePaymentsCents],
+          ]}
+        />
       </Card>
       <Card label="Avg. Order Value" value={formatCents(totals.averageOrderValueCents)}>
         <p className="mt-1 text-xs text-stone-muted">per order</p>

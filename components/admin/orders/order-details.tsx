@@ -1,6 +1,7 @@
 import type { Address } from '@/lib/checkout/address';
 import { COMPANY_LABEL, PURCHASE_ORDER_LABEL } from '@/lib/checkout/contact';
-import type { AdminOrder } from '@/lib/admin/orders/types';
+import { TERMS_PANEL } from '@/lib/admin/orders/labels';
+import type { AdminOrder, AdminPayment } from '@/lib/admin/orders/types';
 import { formatCents } from '@/lib/core/format/money';
 import { ChargesList } from '@/components/ui/charges-list';
 import { statusLabel } from '@/lib/orders/status';
@@ -9,9 +10,16 @@ import { Thumb } from '../thumb';
 import { OrderDocuments } from './order-documents';
 import { StatusControl } from './status-control';
 import { MailPanel } from './mail-panel';
+import { TermsPanel } from './terms-panel';
 
 /** The transaction id is shown cut to 14 characters. */
 const shortTransaction = (id: string) => (id.length > 14 ? `${id.slice(0, 14)}…` : id);
+
+/** How a payment was made: an invoice on terms reads as its invoice does now, a card as provider, method and state. */
+function paymentLine(p: AdminPayment, terms: AdminOrder['terms']): string {
+  if (terms && p.kind === 'payment' && p.provider === 'stripe_invoice') return `${TERMS_PANEL.paymentLine(terms.days)} · ${terms.text}`;
+  return `${p.provider} · ${p.method ?? 'unknown'} · ${p.status}`;
+}
 
 function AddressBlock({ title, address }: { title: string; address: Address | null }) {
   return (
@@ -21,7 +29,6 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
     </div>
   );
 }
-
 
 /** The expanded row: items, addresses, payments, the status selector, the history of changes and the order's mail. */
 export function OrderDetails({ order }: { order: AdminOrder }) {
@@ -93,6 +100,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
             </p>
           )}
         </section>
+        {order.terms && <TermsPanel order={{ id: order.id, reference: order.reference, terms: order.terms }} />}
         <section>
           <h3 className="adm-label">Payment information</h3>
           {order.payments.length === 0 ? (
@@ -105,8 +113,8 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
                     <span className="font-medium">{p.kind === 'refund' ? 'Refund' : 'Payment'}</span>
                     <span className="tabular">{p.kind === 'refund' ? '−' : ''}{formatCents(p.amountCents)}</span>
                   </p>
-                  <p className="text-xs text-stone-muted">
-                    <span className="capitalize">{p.provider}</span> · {p.method ?? 'unknown'} · {p.status}
+                  <p className="text-xs text-stone-muted first-letter:uppercase" data-testid="order-payment-line">
+                    {paymentLine(p, order.terms)}
                   </p>
                   <p className="tabular text-xs text-stone-muted" title={p.transactionId}>
                     Transaction: {shortTransaction(p.transactionId)}

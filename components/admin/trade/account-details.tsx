@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
 import type { AdminTradeDetail } from '@/lib/admin/trade/detail';
-import { ADMIN_TRADE_STATUS_LABELS, TRADE_EVENT_WORDS, TRADE_SCREEN } from '@/lib/admin/trade/labels';
+import { ADMIN_TRADE_STATUS_LABELS, TERMS_TEXT, TRADE_EVENT_WORDS, TRADE_SCREEN } from '@/lib/admin/trade/labels';
 import { addressLines } from '@/lib/checkout/address-lines';
 import { formatDateTime } from '@/lib/core/format/date';
 import { MAIL_KIND_LABELS, MAIL_STATUS_LABELS, type MailStatus } from '@/lib/mail/labels';
@@ -75,6 +75,10 @@ const detailText = (detail: Record<string, unknown>): string => {
   if (typeof detail.priceGroup === 'string') parts.push(detail.priceGroup);
   if (typeof detail.exemptUntil === 'string') parts.push(TRADE_SCREEN.exemptUntil(dayLabel(detail.exemptUntil)));
   if (typeof detail.expiresOn === 'string') parts.push(TRADE_SCREEN.certificateExpires(dayLabel(detail.expiresOn)));
+  if ('paymentTermsDays' in detail) {
+    const { paymentTermsDays: days, creditLimitCents: limit } = detail;
+    parts.push(typeof days === 'number' && typeof limit === 'number' ? TERMS_TEXT.described(days, limit) : TERMS_TEXT.noTerms);
+  }
   return parts.join(' · ');
 };
 

@@ -28,6 +28,28 @@ export function averageOrderValue(revenueCents: number, orders: number): number 
   return orders > 0 ? Math.round(revenueCents / orders) : 0;
 }
 
+/** The method the booked payment of an order placed on payment terms carries: revenue, but not yet cash. */
+export const INVOICE_METHOD = 'invoice';
+
+export interface CashFigures {
+  /** Revenue less what was ordered on terms, plus what terms invoices were paid in the period; never below 0. */
+  collectedCents: number;
+  /** The period's net money of orders placed on terms (the 'invoice' method). */
+  invoicedCents: number;
+  /** Paid on terms invoices in the period, whenever their orders were placed. */
+  invoicePaymentsCents: number;
+}
+
+/** Cash collected in a period, from its revenue, the net 'invoice' money among it and the invoice payments received. */
+export function cashCollected(revenueCents: number, methods: readonly { method: string | null; amount: number }[], invoicePaidCents: number): CashFigures {
+  const invoicedCents = methods.filter((m) => m.method === INVOICE_METHOD).reduce((s, m) => s + m.amount, 0);
+  return {
+    collectedCents: Math.max(0, revenueCents - invoicedCents + invoicePaidCents),
+    invoicedCents,
+    invoicePaymentsCents: invoicePaidCents,
+  };
+}
+
 /** Hour of the day (0–23) in 12-hour form: 0 → '12 AM', 13 → '1 PM'. */
 export function hourLabel(hour: number): string {
   const h = hour % 12 === 0 ? 12 : hour % 12;

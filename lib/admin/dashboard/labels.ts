@@ -8,3 +8,12 @@ export const REVENUE_DEFINITION =
 export const REVENUE_CAPTION = 'Revenue counts goods, shipping and tax';
 
 export const REVENUE_PART_LABELS = { goods: 'Goods', shipping: 'Shipping', tax: 'Tax' } as const;
+
+/** What Cash collected counts: money in hand, where revenue books an order on payment terms when it is placed. */
+export const CASH_DEFINITION =
+  'Cash collected is the period’s revenue less what was ordered on payment terms, plus what buyers paid on terms invoices in this period, whichever period their orders were placed in.';
+
+export const CASH_LABEL = 'Cash collected';
+
+/** Said under Cash collected, with its parts. */
+export const CASH_PART_LABELS = { invoiced: 'Ordered on terms', invoicePayments: 'Invoices paid' } as const;

@@ -10,6 +10,7 @@ import type { OrderStatus } from '../../orders/status';
 import {
   averageOrderValue,
   busiestHours,
+  cashCollected,
   categoryTiles,
   dayBars,
   hourBars,
@@ -19,6 +20,7 @@ import {
   periodSums,
   shortId,
   statusBars,
+  type CashFigures,
   type CategoryTile,
   type DayBar,
   type HourBar,
@@ -45,6 +47,8 @@ export interface Dashboard {
     /** What the revenue holds: shipping and tax as charged (tax less refunded tax), goods the rest. */
     revenueParts: { goodsCents: number; shippingCents: number; taxCents: number };
   };
+  /** Cash collected beside revenue: terms orders count when their invoices are paid. */
+  cash: CashFigures;
   statuses: StatusBar[];
   days: DayBar[];
   hours: HourBar[];
@@ -81,6 +85,7 @@ export function shapeDashboard(period: Period, rows: DashboardRows, timeZone: st
       revenueChange: percentChange(current.revenue, previous.revenue),
       revenueParts: { goodsCents: current.revenue - shippingCents - taxCents, shippingCents, taxCents },
     },
+    cash: cashCollected(current.revenue, money, Number(rows.invoicePaid ?? 0)),
     statuses: statusBars(current),
     days: dayBars(rows.days, rows.trendLastDay),
     hours,
@@ -117,7 +122,7 @@ export async function loadDashboard(actor: DbActor, period: Period, clock: Dashb
 
 /** The page's figures: cached per period and time zone for DASHBOARD_FRESH_SECONDS. */
 export function getDashboard(actor: DbActor, period: Period, timeZone: string): Promise<Dashboard> {
-  return unstable_cache(() => loadDashboard(actor, period, { now: new Date(), timeZone }), ['admin-dashboard-v3', period, timeZone], {
+  return unstable_cache(() => loadDashboard(actor, period, { now: new Date(), timeZone }), ['admin-dashboard-v4', period, timeZone], {
     tags: [ADMIN_DASHBOARD_TAG],
     revalidate: DASHBOARD_FRESH_SECONDS,
   })();

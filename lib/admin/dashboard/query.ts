@@ -5,7 +5,8 @@ import 'server-only';
 // time (with its shipping and tax, 20261205000200_dashboard_charges.sql), orders per status over all time and catalog
 // counts come from running totals kept by the writes (20261129000300_dashboard_totals.sql); top products from the
 // totals per product over all time and per month (topProductsOf). The periods' bounds are computed in SQL from `now`
-// and the time zone, so months and days start at local midnight, across daylight-saving changes.
+// and the time zone, so months and days start at local midnight, across daylight-saving changes. Payments received on
+// terms invoices in the period are summed from the index on paid_at (20261207000100_payment_terms.sql).
 import { CATEGORIES, type Category } from '../../catalog/categories';
 import { withActor, type DbActor, type Tx } from '../../core/db';
 import type { Period } from './periods';
@@ -32,6 +33,8 @@ export interface DashboardRows {
     created_at: string;
   }[];
   categories: Record<Category, number>;
+  /** Cents paid on terms invoices in the period, whenever their orders were placed (cash, not revenue). */
+  invoicePaid: number;
 }
 
 export interface DashboardClock {
@@ -152,7 +155,10 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
         'categories', (
           select json_object_agg(c.category, coalesce(n.total, 0))
             from unnest(${[...CATEGORIES]}::text[]) as c(category)
-            left join (select category, sum(total)::int as total from public.product_counts group by category) n using (category))
+            left join (select category, sum(total)::int as total from public.product_counts group by category) n using (category)),
+        'invoicePaid', (
+          select coalesce(sum(t.paid_cents), 0)::bigint from w, public.terms_invoices t
+           where t.paid_at is not null and t.paid_at >= w.cur_start and t.paid_at < w.cur_end)
       ) as figures`;
     return row.figures;
   });

@@ -1,17 +1,19 @@
 'use server';
-// Order actions of the back office: change an order's status, refund it through Stripe, and resend a failed mail.
-// All run as the admin under RLS through defineAction; the order's history is written by triggers in the same
-// transaction. Mail they queue goes out once the transaction has committed: this server's sender is woken then.
+// Order actions of the back office: change an order's status, refund it through Stripe, resend a failed mail, and
+// mark an invoice on terms paid or void it. All run as the admin under RLS through defineAction; the order's history
+// is written by triggers in the same transaction. Mail they queue goes out once the transaction has committed: this
+// server's sender is woken then. The invoice actions hold no transaction while Stripe answers (terms.ts).
 import { z } from 'zod';
 import { defineAction, wakingMailSender } from '../../entry/define-action';
 import { RESEND_FAILURE, RESEND_SUCCESS } from '../../mail/labels';
-import { REFUND_FAILURE, refundDone, STATUS_FAILURE, STATUS_SUCCESS } from './labels';
+import { REFUND_FAILURE, refundDone, STATUS_FAILURE, STATUS_SUCCESS, TERMS_PANEL } from './labels';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../orders/status';
 import { isUuid } from '../../core/validation/text';
 
 import { refundOrder, type RefundOutcome } from './refund';
 import { setOrderStatus, type StatusChangeResult } from './dispatch';
 import { resendFailedMail } from './mail';
+import { markOrderInvoicePaid, voidOrderInvoice, type TermsInvoiceDone } from './terms';
 import { optionalText } from '../../core/validation/text';
 import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
 
@@ -19,6 +21,8 @@ import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
 const dispatchMailQueued = (r: StatusChangeResult) => r.mailQueued;
 const refundMade = (r: RefundOutcome) => !r.replayed;
 const refundMessage = (r: RefundOutcome) => refundDone(r.amountCents, r.replayed);
+const invoicePaidMessage = (r: TermsInvoiceDone) => TERMS_PANEL.paidDone(r.reference);
+const invoiceVoidMessage = (r: TermsInvoiceDone) => TERMS_PANEL.voidDone(r.reference);
 
 const orderId = z
   .string({ error: 'The order id is missing.' })
@@ -105,3 +109,28 @@ export const resendMail = wakingMailSender(
     run: (input, { tx }) => resendFailedMail(tx, input.mailId),
   }),
 );
+
+const termsInvoiceSchema = z.object({ orderId }, { error: 'Send the order id.' });
+
+// Paid or void, an invoice changes the dashboard's figures: a void one's payment leaves revenue.
+export const markInvoicePaid = defineAction({
+  name: 'admin.orders.markTermsPaid',
+  access: 'admin',
+  schema: termsInvoiceSchema,
+  success: invoicePaidMessage,
+  failure: TERMS_PANEL.paidFailed,
+  revalidate: [ADMIN_DASHBOARD_TAG],
+  transaction: false,
+  run: (input, { actor }) => markOrderInvoicePaid(actor, input.orderId),
+});
+
+export const voidInvoice = defineAction({
+  name: 'admin.orders.voidTermsInvoice',
+  access: 'admin',
+  schema: termsInvoiceSchema,
+  success: invoiceVoidMessage,
+  failure: TERMS_PANEL.voidFailed,
+  revalidate: [ADMIN_DASHBOARD_TAG],
+  transaction: false,
+  run: (input, { actor }) => voidOrderInvoice(actor, input.orderId),
+});

@@ -12,3 +12,35 @@ export const UNDO_SECONDS = 8;
 export function refundDone(amountCents: number, replayed: boolean): string {
   return replayed ? `This refund of ${formatCents(amountCents)} was already made` : `Refunded ${formatCents(amountCents)} through Stripe`;
 }
+
+/** The Payment terms panel of an order placed on terms, its two confirmations and their actions. */
+export const TERMS_PANEL = {
+  heading: 'Payment terms',
+  terms: 'Terms',
+  net: (days: number) => `Net ${days}`,
+  invoice: 'Invoice',
+  notNumbered: 'Not sent yet',
+  owed: 'Amount owed',
+  openStripe: 'Open the Stripe invoice',
+  pdf: 'Invoice PDF',
+  lastError: 'Last payment attempt failed',
+  markPaid: 'Mark paid (check or wire)',
+  void: 'Void invoice',
+  markPaidTitle: (reference: string) => `Mark the invoice for ${reference} paid?`,
+  markPaidBody: (owedCents: number) =>
+    `Record ${formatCents(owedCents)} received by check or wire. Stripe marks the invoice paid outside Stripe; nothing is charged.`,
+  voidTitle: (reference: string) => `Void the invoice for ${reference}?`,
+  voidBody: (owedCents: number) =>
+    `The buyer will no longer owe ${formatCents(owedCents)}, and a void invoice cannot be reopened. The order’s status stays as it is.`,
+  confirmPaid: 'Mark paid',
+  confirmVoid: 'Void invoice',
+  keep: 'Keep it open',
+  working: 'Asking Stripe…',
+  paidDone: (reference: string) => `The invoice for ${reference} is marked paid`,
+  voidDone: (reference: string) => `The invoice for ${reference} is void`,
+  paidFailed: 'Failed to mark the invoice paid',
+  voidFailed: 'Failed to void the invoice',
+  notOnTerms: 'This order is not paid by invoice.',
+  /** The payment line of an order on terms, in place of the card's. */
+  paymentLine: (days: number) => `Invoice · Net ${days}`,
+} as const;

@@ -1,10 +1,10 @@
 import 'server-only';
-// The orders screen's page: 20 orders of the chosen status and order, with their items, payments and history, read
-// as the admin under RLS. The page of ids comes from an index alone (a deep page skips index entries, not rows), then
-// one statement fetches those 20 orders with everything their expanded rows show.
+// The orders screen's page: 20 orders of the chosen status and order, with their items, payments, history and, for an
+// order on terms, its invoice, read as the admin under RLS. The page of ids comes from an index alone (a deep page
+// skips index entries, not rows), then one statement fetches those 20 orders with everything their expanded rows show.
 import type { Address } from '../../checkout/address';
 import { withActor, type DbActor } from '../../core/db';
-import { formatDateTime } from '../../core/format/date';
+import { formatDate, formatDateTime } from '../../core/format/date';
 import { listDocumentsForOrders } from '../../documents/store';
 import type { DocumentRef } from '../../documents/paths';
 import { readCharges, type ChargeColumns } from '../../documents/charges';
@@ -15,10 +15,13 @@ import { nearestEndWindow, totalPagesFor } from '../../core/pagination';
 import { ORDERS_PAGE_SIZE } from '../../orders/lists';
 import { isCategory } from '../../catalog/categories';
 import { choicesText, readLineChoices } from '../../purchase/line-choices';
+import { shopToday } from '../../quotes/read';
+import { termsPaymentText } from '../../terms/labels';
+import { daysLate, isOpenTermsStatus, owedCents, type TermsInvoiceStatus } from '../../terms/rules';
 import type { OrdersQuery } from './params';
 import { orderMoney, refundableCents } from './refund-rules';
 import { loadOrderMail } from './mail';
-import type { AdminMail, AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment } from './types';
+import type { AdminMail, AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment, AdminTermsInvoice } from './types';
 
 interface OrderRow extends ChargeColumns {
   id: string;
@@ -39,6 +42,23 @@ interface OrderRow extends ChargeColumns {
   items: ItemRow[];
   payments: AdminPayment[];
   history: AdminOrderEvent[];
+  terms: TermsRow | null;
+}
+
+/** The order's terms_invoices row, as json (bigints as numbers, times as text). */
+interface TermsRow {
+  status: TermsInvoiceStatus;
+  days: number;
+  number: string | null;
+  amountCents: number;
+  creditedCents: number;
+  paidCents: number;
+  hostedUrl: string | null;
+  pdfUrl: string | null;
+  dueAt: string;
+  paidAt: string | null;
+  outOfBand: boolean;
+  lastError: string | null;
 }
 
 /** An item as the statement reads it: its choices become the words the row shows. */
@@ -90,14 +110,21 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
                         'id', e.id, 'kind', e.kind, 'from', e.from_status, 'to', e.to_status, 'amountCents', e.amount,
                         'reference', e.reference, 'actor', e.actor_email, 'at', e.created_at)
                       order by e.id)
-                 from public.order_events e where e.order_id = o.id), '[]') as history
+                 from public.order_events e where e.order_id = o.id), '[]') as history,
+             (select json_build_object(
+                       'status', t.status, 'days', t.terms_days, 'number', t.number, 'amountCents', t.amount_cents,
+                       'creditedCents', t.credited_cents, 'paidCents', t.paid_cents, 'hostedUrl', t.hosted_invoice_url,
+                       'pdfUrl', t.invoice_pdf, 'dueAt', t.due_at, 'paidAt', t.paid_at, 'outOfBand', t.paid_out_of_band,
+                       'lastError', t.last_payment_error)
+                from public.terms_invoices t where t.order_id = o.id) as terms
         from ids join public.orders o on o.id = ids.id
        order by ids.created_at ${direction}, ids.id ${direction}`;
     const ids = rows.map((r) => r.id);
+    const today = shopToday(timeZone);
     const documents = await listDocumentsForOrders(tx, ids);
     const mail = await loadOrderMail(tx, ids, timeZone);
     return {
-      orders: rows.map((r) => toAdminOrder(r, timeZone, documents.get(r.id) ?? [], mail.get(r.id) ?? [])),
+      orders: rows.map((r) => toAdminOrder(r, timeZone, today, documents.get(r.id) ?? [], mail.get(r.id) ?? [])),
       total,
       page,
       totalPages,
@@ -105,7 +132,30 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
   });
 }
 
-function toAdminOrder(r: OrderRow, timeZone: string, documents: DocumentRef[], mail: AdminMail[]): AdminOrder {
+/** An open invoice is overdue from the day after its due day, both in the shop's time zone. */
+function toTerms(t: TermsRow, timeZone: string, today: string): AdminTermsInvoice {
+  const money = { amountCents: Number(t.amountCents), creditedCents: Number(t.creditedCents), paidCents: Number(t.paidCents) };
+  const overdue = isOpenTermsStatus(t.status) && daysLate(shopToday(timeZone, new Date(t.dueAt)), today) > 0;
+  return {
+    status: t.status,
+    days: t.days,
+    number: t.number,
+    amountCents: money.amountCents,
+    owedCents: owedCents(money),
+    hostedUrl: t.hostedUrl,
+    pdfUrl: t.pdfUrl,
+    text: termsPaymentText({
+      status: t.status,
+      dueOn: formatDate(t.dueAt, timeZone),
+      paidOn: t.paidAt ? formatDate(t.paidAt, timeZone) : null,
+      overdue,
+      outOfBand: t.outOfBand,
+    }),
+    lastError: t.lastError,
+  };
+}
+
+function toAdminOrder(r: OrderRow, timeZone: string, today: string, documents: DocumentRef[], mail: AdminMail[]): AdminOrder {
   const payments = r.payments.map((p) => ({ ...p, amountCents: Number(p.amountCents), at: formatDateTime(p.at, timeZone) }));
   return {
     id: r.id,
@@ -146,5 +196,6 @@ function toAdminOrder(r: OrderRow, timeZone: string, documents: DocumentRef[], m
     money: orderMoney(payments),
     documents,
     mail,
+    terms: r.terms ? toTerms(r.terms, timeZone, today) : null,
   };
 }

@@ -12,12 +12,15 @@ export interface MoneyRow {
 /** Refunds that hold money back from the buyer's payment (a failed or canceled refund gave nothing back). */
 export const REFUND_COUNTING_STATUSES = ['pending', 'succeeded'];
 
+/** Payments through Stripe: a card, or an invoice on payment terms (credited on the invoice). */
+const REFUNDABLE_PROVIDERS = ['stripe', 'stripe_invoice'];
+
 /** Completed Stripe payments less the refunds made on them; never below 0. */
 export function refundableCents(rows: readonly MoneyRow[]): number {
   let paid = 0;
   let refunded = 0;
   for (const r of rows) {
-    if (r.provider !== 'stripe') continue;
+    if (!REFUNDABLE_PROVIDERS.includes(r.provider)) continue;
     if (r.kind === 'payment' && r.status === 'completed') paid += r.amountCents;
     if (r.kind === 'refund' && REFUND_COUNTING_STATUSES.includes(r.status)) refunded += r.amountCents;
   }

@@ -3,7 +3,8 @@ import 'server-only';
 //   1. the order row is locked, so two requests for one order (a double click, two admins, the webhook recording the
 //      same refund) take turns;
 //   2. a request whose idempotency key is already recorded answers with that refund: one key, one refund;
-//   3. the amount is checked against what is left of the card payment;
+//   3. the amount is checked against what is left of the card payment (or of an order on terms, credited on its
+//      Stripe invoice instead: lib/terms/credit.ts);
 //   4. Stripe is asked with the same key as its Idempotency-Key, so a retry after a lost answer gets the same refund;
 //   5. the refund is recorded as a transaction (kind 'refund'; a trigger writes the order's history) and the status
 //      follows refundStatus (refund-rules.ts): a partial refund leaves it alone, a full one sets Refunded, and a
@@ -16,6 +17,7 @@ import { stripe } from '../../payments/stripe';
 import type { OrderStatus } from '../../orders/status';
 import { documentRefunds } from '../../orders/refund-documents';
 import { refundableCents, refundStatus, type MoneyRow } from './refund-rules';
+import { creditTermsInvoice } from '../../terms/credit';
 
 export interface RefundRequest {
   orderId: string;
@@ -69,7 +71,7 @@ export async function refundOrder(tx: Tx, adminId: string, req: RefundRequest): 
     select kind, provider, provider_transaction_id, amount, status, payment_method from public.transactions
      where order_id = ${order.id} order by created_at, id`;
   const money: MoneyRow[] = rows.map((r) => ({ kind: r.kind, provider: r.provider, amountCents: Number(r.amount), status: r.status }));
-  const payment = rows.filter((r) => r.kind === 'payment' && r.provider === 'stripe' && r.status === 'completed').at(-1);
+  const payment = rows.filter((r) => r.kind === 'payment' && (r.provider === 'stripe' || r.provider === 'stripe_invoice') && r.status === 'completed').at(-1);
   if (!payment) throw new ActionError('This order has no card payment to refund.', 409);
   const left = refundableCents(money);
   if (left <= 0) throw new ActionError('This order has already been refunded in full.', 409);
@@ -78,12 +80,16 @@ export async function refundOrder(tx: Tx, adminId: string, req: RefundRequest): 
     throw new ActionError(message, 400, { amountCents: message });
   }
 
-  const refund = await createStripeRefund(payment.provider_transaction_id, req.amountCents, order.id, req.idempotencyKey);
+  // An order on terms is credited on its Stripe invoice (lib/terms/credit.ts); a card order refunded on its payment.
+  const refund =
+    payment.provider === 'stripe_invoice'
+      ? { ...(await creditTermsInvoice(tx, order.id, req.amountCents, req.idempotencyKey)), status: 'succeeded' }
+      : await createStripeRefund(payment.provider_transaction_id, req.amountCents, order.id, req.idempotencyKey);
   // A refund the webhook recorded first (its event can only be handled after this transaction) is already there.
   await tx`
     insert into public.transactions
       (order_id, provider, provider_transaction_id, amount, status, payment_method, kind, idempotency_key, created_by)
-    values (${order.id}, 'stripe', ${refund.id}, ${refund.amount}, ${refund.status ?? 'pending'}, ${payment.payment_method},
+    values (${order.id}, ${payment.provider}, ${refund.id}, ${refund.amount}, ${refund.status ?? 'pending'}, ${payment.payment_method},
             'refund', ${req.idempotencyKey}, ${adminId})
     on conflict do nothing`;
   const remaining = left - refund.amount;

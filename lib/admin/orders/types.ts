@@ -5,6 +5,7 @@ import type { DocumentRef } from '../../documents/paths';
 import type { OrderCharges } from '../../documents/charges';
 import type { MailStatus } from '../../mail/labels';
 import type { MailKind } from '../../mail/outbox';
+import type { TermsInvoiceStatus } from '../../terms/rules';
 import type { OrderMoney } from './refund-rules';
 
 export interface AdminOrderItem {
@@ -65,6 +66,22 @@ export interface AdminMail {
   when: string;
 }
 
+/** The invoice of an order placed on terms, as Stripe last said. */
+export interface AdminTermsInvoice {
+  status: TermsInvoiceStatus;
+  days: number;
+  /** Stripe's number, once the invoice is finalized. */
+  number: string | null;
+  amountCents: number;
+  /** The total less credit notes and payments. */
+  owedCents: number;
+  hostedUrl: string | null;
+  pdfUrl: string | null;
+  /** What the payment reads ('Awaiting payment, due Jan 5, 2027'), in the shop's time zone. */
+  text: string;
+  lastError: string | null;
+}
+
 export interface AdminOrder {
   id: string;
   reference: string;
@@ -97,6 +114,8 @@ export interface AdminOrder {
   documents: DocumentRef[];
   /** The order's mail (confirmation, notices, dispatch, refunds), oldest first. */
   mail: AdminMail[];
+  /** Placed on payment terms: its invoice; null for a card order. */
+  terms: AdminTermsInvoice | null;
 }
 
 export interface AdminOrdersPage {

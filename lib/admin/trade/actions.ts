@@ -1,12 +1,14 @@
 'use server';
 // Trade account decisions of the back office: approve, decline, ask for more. Each runs as the admin under RLS
 // through defineAction, with its event, the buyer's exemption and mail in the same transaction; the mail goes out
-// once it has committed (this server's sender is woken then), and the menu's pending count is revalidated.
+// once it has committed (this server's sender is woken then), and the menu's pending count is revalidated. Payment
+// terms are set the same way, without a mail.
 import { TRADE_ACCOUNTS_TAG } from '../../core/cache/tags';
 import { defineAction, wakingMailSender } from '../../entry/define-action';
 import { approveAccount, askForMore, declineAccount, type Decided } from './decide';
-import { DECISION_TEXT } from './labels';
-import { approveSchema, declineSchema, moreInfoSchema } from './schema';
+import { DECISION_TEXT, TERMS_TEXT } from './labels';
+import { approveSchema, declineSchema, moreInfoSchema, termsSchema } from './schema';
+import { setAccountTerms, type TermsSaved } from './terms';
 
 const adminOf = (user: { id: string; email?: string | null } | null) => ({ id: user!.id, email: user!.email ?? null });
 
@@ -45,3 +47,13 @@ export const askTradeAccountForMore = wakingMailSender(
     run: (input, { tx, user }) => askForMore(tx, input, adminOf(user)),
   }),
 );
+
+export const setTradeTerms = defineAction({
+  name: 'admin.trade.terms',
+  access: 'admin',
+  schema: termsSchema,
+  success: (r: TermsSaved) => TERMS_TEXT.saved(r.businessName),
+  failure: TERMS_TEXT.saveFailed,
+  revalidate: [TRADE_ACCOUNTS_TAG],
+  run: (input, { tx, user }) => setAccountTerms(tx, input, adminOf(user)),
+});

@@ -1,5 +1,6 @@
 // The words of the Trade accounts screens, written once: the pages, the decision forms, the actions and the tests
 // use them as they are.
+import { formatCents } from '../../core/format/money';
 import type { TradeStatus } from '../../trade/types';
 
 export const TRADE_SCREEN = {
@@ -90,4 +91,28 @@ export const DECISION_TEXT = {
   notFound: 'This trade account was not found.',
   exemptReason: 'Resale certificate on file',
   current: (label: string) => `Now: ${label}`,
+} as const;
+
+/** The account page's Payment terms panel, its action and its history lines. */
+export const TERMS_TEXT = {
+  heading: 'Payment terms',
+  terms: 'Payment terms',
+  none: 'None (pay by card)',
+  net: (days: number) => `Net ${days}`,
+  creditLimit: 'Credit limit (dollars)',
+  limitHint: 'What the account’s unpaid invoices may add up to. An order that would go over it is paid by card.',
+  save: 'Save terms',
+  current: 'Terms now',
+  open: 'Open invoices',
+  available: 'Available credit',
+  noTerms: 'No payment terms',
+  described: (days: number, limitCents: number) => `Net ${days}, credit limit ${formatCents(limitCents)}`,
+  notApprovedNote: 'Payment terms can be given once the account is approved.',
+  saved: (business: string) => `Payment terms of ${business} saved`,
+  saveFailed: 'Failed to save the payment terms',
+  daysInvalid: 'Choose None, Net 15, Net 30 or Net 60',
+  limitRequired: 'Give a credit limit in dollars',
+  limitInvalid: 'Enter the credit limit in dollars, like 5000 or 5000.00',
+  limitRange: 'The credit limit must be between $0 and $1,000,000,000',
+  notApproved: 'Only an approved trade account can be given payment terms.',
 } as const;

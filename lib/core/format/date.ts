@@ -60,3 +60,8 @@ export function formatFileDateTime(date: Date | string, timeZone: string): strin
 export function yearIn(date: Date | string, timeZone: string): number {
   return Number(formatter(timeZone, { year: 'numeric' }).format(new Date(date)));
 }
+
+/** '2026-11-23': the calendar day of `date` in `timeZone`, sortable (due days, ageing). */
+export function dayIn(date: Date | string, timeZone: string): string {
+  return formatter(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(date)).replace(/^(\d\d)\/(\d\d)\/(\d{4})$/, '$3-$1-$2');
+}

@@ -14,6 +14,8 @@ export interface RefundProps extends BusinessProps {
   remainingCents: number;
   /** The sales tax within the refund (its credit note's figure); null or 0: none shown. */
   taxCents?: number | null;
+  /** The order is paid by invoice on terms: credited on the invoice, not refunded to a card. */
+  onTerms?: boolean;
   creditNoteNumber: string | null;
   creditNoteUrl: string | null;
   orderUrl: string;
@@ -25,8 +27,18 @@ export function RefundMail(p: RefundProps) {
       <Text style={styles.h1}>Your refund</Text>
       <Text style={styles.text}>{p.customerName ? `Hello ${p.customerName},` : 'Hello,'}</Text>
       <Text style={styles.text}>
-        We have refunded <strong>{formatCents(p.amountCents)}</strong> for order <strong>{p.reference}</strong> to the
-        card you paid with. It can take 5 to 10 business days to show on your statement.
+        {p.onTerms ? (
+          <>
+            We have credited <strong>{formatCents(p.amountCents)}</strong> on the invoice for order{' '}
+            <strong>{p.reference}</strong>. If the invoice is still open, it now asks for that much less; if you have paid
+            it, the amount goes back the way you paid.
+          </>
+        ) : (
+          <>
+            We have refunded <strong>{formatCents(p.amountCents)}</strong> for order <strong>{p.reference}</strong> to
+            the card you paid with. It can take 5 to 10 business days to show on your statement.
+          </>
+        )}
       </Text>
       <BusinessLines companyName={p.companyName} purchaseOrder={p.purchaseOrder} />
       <Totals

@@ -20,7 +20,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         <h1 className="adm-h1">Dashboard Overview</h1>
         <PeriodSelector current={period} />
       </div>
-      <StatCards totals={d.totals} />
+      <StatCards totals={d.totals} cash={d.cash} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <StatusChart statuses={d.statuses} total={d.totals.orders} />
         <div className="lg:col-span-2">

@@ -1,4 +1,5 @@
-// POST /api/checkout/session — cart lines in; server-priced lines, total and the PaymentIntent's client secret out.
+// POST /api/checkout/session — cart lines in; server-priced lines, total and the PaymentIntent's client secret out,
+// and the payment terms a trade buyer may order on instead.
 import { getCurrentUser } from '@/lib/auth/user';
 import type { CheckoutSessionResponse } from '@/lib/checkout/api';
 import { MAX_CHECKOUT_BODY_BYTES } from '@/lib/checkout/api';
@@ -10,6 +11,7 @@ import { readJsonCapped } from '@/lib/core/request-body';
 import { describeIssues } from '@/lib/core/errors';
 import { defineRoute } from '@/lib/entry/define-route';
 import { clientAddress, RATE_RULES } from '@/lib/core/rate-limit';
+import { termsOffer } from '@/lib/terms/account';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -28,7 +30,8 @@ export const POST = defineRoute(
     const user = await getCurrentUser().catch(() => null);
     const session = await createCheckout({ lines: parsed.data.lines, userId: user?.id ?? null });
     await rememberCheckout(session.checkoutId);
-    const body: CheckoutSessionResponse = session;
+    // A buyer whose trade account has payment terms may also order by invoice (lib/terms).
+    const body: CheckoutSessionResponse = { ...session, terms: user ? await termsOffer(user.id) : null };
     return Response.json(body, { headers: { 'cache-control': 'no-store' } });
   },
 );

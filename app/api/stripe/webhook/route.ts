@@ -1,7 +1,7 @@
 // Stripe webhook: verifies the signature on the raw body (read through a 1 MB cap), then treats the event as a
 // notice only: the PaymentIntent (or, for refunds, the charge and its refunds) is retrieved from Stripe and the shop
 // acts on Stripe's own status, amount and currency, so a signed but invented event (a leaked secret) cannot mint an
-// order or a refund. A non-2xx makes Stripe retry,
+// order or a refund; invoice events on payment terms likewise (lib/terms/events.ts). A non-2xx makes Stripe retry,
 // so a failed write never leaves a paid buyer without an order; a bad signature is refused with 400.
 
 import { revalidateAfterCommit } from '@/lib/core/cache/revalidate';
@@ -19,6 +19,7 @@ import { reverseRefundedTax } from '@/lib/tax/record';
 import { refundMismatchedPayment } from '@/lib/orders/mismatch-refund';
 import { ADMIN_DASHBOARD_TAG } from '@/lib/core/cache/tags';
 import { wakeMailSender } from '@/lib/mail/sender';
+import { isTermsInvoiceEvent, recordInvoiceEvent } from '@/lib/terms/events';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -89,7 +90,16 @@ export const POST = defineRoute({ name: 'stripe.webhook', access: 'public', fail
       }
       return json(200, { received: true, ...result });
     }
-    default:
-      return json(200, { received: true, ignored: event.type });
+    default: {
+      if (!isTermsInvoiceEvent(event.type)) return json(200, { received: true, ignored: event.type });
+      // An invoice on payment terms (lib/terms): recorded as Stripe has it now; a refusal is answered 200, as above.
+      const result = await recordInvoiceEvent(event);
+      if (result.outcome === 'unknown_object') return unknownObject(event, ctx.requestId);
+      if (result.outcome === 'recorded' && result.changed) {
+        revalidateAfterCommit([ADMIN_DASHBOARD_TAG]);
+        wakeMailSender();
+      }
+      return json(200, { received: true, ...result });
+    }
   }
 });

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AccountDetails, AccountHistory } from '@/components/admin/trade/account-details';
 import { DecisionForm } from '@/components/admin/trade/decision-form';
+import { TermsForm } from '@/components/admin/trade/terms-form';
 import { loadTradeAccountDetail } from '@/lib/admin/trade/detail';
 import { TRADE_SCREEN } from '@/lib/admin/trade/labels';
 import { tradeAccountsHref } from '@/lib/admin/trade/params';
@@ -29,6 +30,7 @@ export default async function AdminTradeAccountPage({ params }: { params: Promis
       <h1 className="adm-h1">{data.account.businessName}</h1>
       <AccountDetails account={data.account} timeZone={timeZone} />
       <DecisionForm account={data.account} groups={data.groups} today={shopToday(timeZone)} />
+      <TermsForm account={data.account} />
       <AccountHistory events={data.events} mails={data.mails} timeZone={timeZone} />
     </div>
   );

@@ -17,7 +17,7 @@ const NEXT_LINK = { name: 'next/link', message: "Use ShopLink from '@/components
 // import its own folder and the layers and folders before it, never one after it. Each folder's `actions.ts` holds
 // that feature's server actions: it sits above entry (it calls defineAction) and only app/ and components/ import it.
 const DOMAINS = ['catalog', 'content', 'settings', 'auth', 'payments', 'storage', 'purchase', 'cart', 'shipping', 'tax', 'checkout', 'quick-order', 'mail', 'documents', 'orders', 'quotes', 'account', 'trade', 'terms', 'seo', 'maintenance'];
-const ADMIN_AREAS = ['search', 'dashboard', 'content', 'settings', 'orders', 'quotes', 'catalog', 'auth', 'customers', 'price-groups', 'trade', 'receivables', 'storefront'];
+const ADMIN_AREAS = ['search', 'dashboard', 'content', 'settings', 'orders', 'quotes', 'catalog', 'auth', 'customers', 'notes', 'price-groups', 'trade', 'receivables', 'storefront'];
 const NOT_ACTIONS = '**/!(actions).*';
 const below = (allowed, message) => ({ from: './lib', except: allowed, message });
 const LAYER_ZONES = [

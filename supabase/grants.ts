@@ -114,6 +114,7 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
     ],
     service_role: ['SELECT', 'UPDATE(tax_exempt, expiry_reminded_for, stripe_customer_id)'],
   },
+  staff_notes: { authenticated: ['SELECT', 'INSERT(order_id, customer_key, body, author_id, author_email)'] },
   terms_invoices: {
     authenticated: ['SELECT'],
     service_role: ['SELECT', 'INSERT', 'UPDATE'],

@@ -44,6 +44,12 @@ export function QuoteView({ quote, payHref, orderHref = null, timeZone }: QuoteV
           This quote expired{quote.validUntil ? ` on ${day(quote.validUntil, timeZone)}` : ''}, so it can no longer be paid. Ask us for a new one.
         </p>
       )}
+      {quote.message && (
+        <div className="mt-6 rounded-md border border-stone-line bg-white px-4 py-3 text-sm" data-testid="quote-buyer-note">
+          <p className="font-medium">Your note</p>
+          <p className="mt-1 whitespace-pre-line break-words text-ink-soft">{quote.message}</p>
+        </div>
+      )}
       {quote.shopMessage && quote.status !== 'declined' && <p className="mt-6 whitespace-pre-line text-ink-soft">{quote.shopMessage}</p>}
 
       <table className="mt-8 w-full border-collapse text-left text-sm">

@@ -9,16 +9,6 @@ export function contentParagraphs(content: string | null | undefined): string[] 
     .filter((line) => line.length > 0);
 }
 
-export type ContentBlock = { kind: 'question' | 'paragraph'; text: string };
-
-/**
- * The page's lines as blocks: a line ending in '?' is a question (shown as a heading, so an FAQ can be scanned),
- * every other line a paragraph. The stored content stays plain text.
- */
-export function contentBlocks(content: string | null | undefined): ContentBlock[] {
-  return contentParagraphs(content).map((text) => ({ kind: text.endsWith('?') ? 'question' : 'paragraph', text }));
-}
-
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** 'Last updated: January 5, 2026'. */

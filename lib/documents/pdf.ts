@@ -7,23 +7,11 @@ import 'server-only';
 import { LRUCache } from 'lru-cache';
 import PDFDocument from 'pdfkit';
 import { env } from '../core/env';
-import { pageLabel, TABLE_HEADINGS } from './labels';
+import { TABLE_HEADINGS } from './labels';
 import { documentContent, type PdfContent, type PdfLine } from './pdf-content';
 import { pdfFonts } from './pdf-fonts';
+import { BOTTOM, GOLD, INK, MARGIN, MUTED, pageFooters, RIGHT, rule, stack, style, type Pdf } from './pdf-kit';
 import type { IssuedDocument } from './types';
-
-type Pdf = PDFKit.PDFDocument;
-
-const WIDTH = 612;
-const HEIGHT = 792;
-const MARGIN = 48;
-const RIGHT = WIDTH - MARGIN;
-/** Content stops here; the page's footer line sits below. */
-const BOTTOM = HEIGHT - 64;
-const INK = '#1C1B19';
-const MUTED = '#6B665E';
-const RULE = '#D9D4CB';
-const GOLD = '#B08D57';
 
 const COLUMNS = {
   sku: { x: MARGIN, w: 104 },
@@ -36,26 +24,9 @@ const ROW_PAD = 4;
 const NAME_LINES = 3;
 const OPTION_LINES = 3;
 
-function style(pdf: Pdf, weight: 'regular' | 'semibold', size: number, color = INK): Pdf {
-  return pdf.font(weight === 'regular' ? 'Inter' : 'Inter-SemiBold').fontSize(size).fillColor(color);
-}
-
-function rule(pdf: Pdf, y: number, color = RULE, width = 0.5) {
-  pdf.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(width).strokeColor(color).stroke();
-}
-
 /** Height of `text` in the current style, at most `maxLines` lines. */
 function clampedHeight(pdf: Pdf, text: string, width: number, maxLines: number): number {
   return Math.min(pdf.heightOfString(text, { width }), maxLines * pdf.currentLineHeight(true));
-}
-
-/** Draws `lines` one under the other from y; returns the y under the last. */
-function stack(pdf: Pdf, lines: string[], x: number, y: number, width: number, align: 'left' | 'right' = 'left'): number {
-  for (const line of lines) {
-    pdf.text(line, x, y, { width, align });
-    y += pdf.heightOfString(line, { width });
-  }
-  return y;
 }
 
 function firstPageHeader(pdf: Pdf, c: PdfContent): number {
@@ -190,21 +161,6 @@ function notesAndFooter(pdf: Pdf, c: PdfContent, y: number, newPage: () => numbe
   if (c.footer) {
     rule(pdf, y + 8);
     style(pdf, 'regular', 8, MUTED).text(c.footer, MARGIN, y + 16, { width: RIGHT - MARGIN });
-  }
-}
-
-/** 'Invoice INV-… · Page n of m' at the foot of every page, once all pages exist. */
-function pageFooters(pdf: Pdf, c: PdfContent) {
-  const { start, count } = pdf.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    pdf.switchToPage(i);
-    // Writing below the bottom margin would make pdfkit start another page.
-    const margin = pdf.page.margins.bottom;
-    pdf.page.margins.bottom = 0;
-    const y = HEIGHT - 40;
-    style(pdf, 'regular', 7.5, MUTED).text(`${c.title} ${c.number}`, MARGIN, y, { width: 250, lineBreak: false });
-    pdf.text(pageLabel(i - start + 1, count), RIGHT - 150, y, { width: 150, align: 'right', lineBreak: false });
-    pdf.page.margins.bottom = margin;
   }
 }
 

@@ -9,6 +9,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   dispatched: 'Dispatch notice',
   refund: 'Refund notice',
   quote_request: 'Quote request notice',
+  quote_received: 'Quote request received',
   quote_sent: 'Quote',
   quote_declined: 'Quote declined',
   trade_application: 'Trade application notice',

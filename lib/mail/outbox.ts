@@ -11,6 +11,7 @@ export const MAIL_KINDS = [
   'dispatched',
   'refund',
   'quote_request',
+  'quote_received',
   'quote_sent',
   'quote_declined',
   'trade_application',

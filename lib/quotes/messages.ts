@@ -8,7 +8,7 @@ import { formatDate } from '../core/format/date';
 import { subjectText, type ComposedMail } from '../mail/message';
 import { ComposeRefusedError, type OutboxMail } from '../mail/sender';
 import type { MailShop } from '../mail/templates/layout';
-import { QuoteDeclinedMail, QuoteRequestNoticeMail, QuoteSentMail } from '../mail/templates/quote';
+import { QuoteDeclinedMail, QuoteReceivedMail, QuoteRequestNoticeMail, QuoteSentMail } from '../mail/templates/quote';
 import { renderMail } from '../mail/templates/render';
 import { readNotifyAddress, readShopSettings } from '../settings/shop-settings';
 import { quoteLink } from './link';
@@ -47,6 +47,18 @@ export async function composeQuoteMail(mail: OutboxMail): Promise<ComposedMail> 
         message: quote.message,
         lines: quote.lines.map((l) => ({ name: l.name, sku: l.sku, options: l.specificationsText, quantity: l.quantity })),
         adminUrl: new URL(`/admin/quotes/${quote.id}`, e.SITE_URL).toString(),
+      });
+      break;
+    case 'quote_received':
+      to = mail.to ?? quote.email;
+      subject = subjectText(`We have your quote request ${quote.reference}`);
+      element = createElement(QuoteReceivedMail, {
+        shop,
+        reference: quote.reference,
+        name: quote.name,
+        message: quote.message,
+        lines: quote.lines.map((l) => ({ name: l.name, sku: l.sku, options: l.specificationsText, quantity: l.quantity })),
+        quoteUrl: link,
       });
       break;
     case 'quote_sent': {

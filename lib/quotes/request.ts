@@ -9,7 +9,7 @@ import { specificationsText } from '../purchase/labels';
 import { cartSpecifications } from '../purchase/options';
 import { quantityProblem, smallestQuantity } from '../purchase/pack-size';
 import { normalizeSelection, optionProblem } from '../checkout/pricing';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMails } from '../mail/outbox';
 import type { QuoteRequest } from './schema';
 import { quoteToken } from './link';
 
@@ -31,12 +31,17 @@ async function contactOf(request: QuoteRequest, user: Requester | null) {
     if (!request.contact) throw new HttpError(400, 'Please give your name, e-mail address and phone number.', 'contact_required');
     return { name: request.contact.name, email: request.contact.email, phone: request.contact.phone };
   }
+  // Every quote mail greets the buyer by name: their profile's, else their trade account's, else (no name at all)
+  // their address, which the mails do not greet by.
   const [profile] = await withActor(
     { role: 'authenticated', userId: user.userId, email: user.email },
-    (tx) => tx<{ full_name: string | null; phone_number: string | null }[]>`
-      select full_name, phone_number from public.user_profiles where user_id = ${user.userId}`,
+    (tx) => tx<{ full_name: string | null; phone_number: string | null; business_name: string | null }[]>`
+      select p.full_name, p.phone_number,
+             (select a.business_name from public.trade_accounts a where a.id = public.my_trade_account_id()) as business_name
+        from (select 1) one left join public.user_profiles p on p.user_id = ${user.userId}`,
   );
-  return { name: profile?.full_name?.trim() || user.email, email: user.email, phone: profile?.phone_number?.trim() || null };
+  const name = profile?.full_name?.trim() || profile?.business_name?.trim() || user.email;
+  return { name, email: user.email, phone: profile?.phone_number?.trim() || null };
 }
 
 export async function requestQuote(request: QuoteRequest, user: Requester | null): Promise<RequestedQuote> {
@@ -74,7 +79,11 @@ export async function requestQuote(request: QuoteRequest, user: Requester | null
       tx`insert into public.quote_lines ${tx(lines.map((l) => ({ ...l, quote_id: id, specifications: tx.json(l.specifications as never) as unknown as string })))}`,
       tx`insert into public.quote_events (quote_id, kind, actor_id, actor_email, detail)
          values (${id}, 'requested', ${user?.userId ?? null}, ${contact.email}, ${tx.json({ lines: lines.length })})`,
-      enqueueMail(tx, { kind: 'quote_request', orderId: null, quoteId: id, to: null, dedupeKey: `quote_request:${id}` }),
+      enqueueMails(tx, [
+        { kind: 'quote_request', orderId: null, quoteId: id, to: null, dedupeKey: `quote_request:${id}` },
+        // The buyer's acknowledgement: what they asked for, and the link to follow it.
+        { kind: 'quote_received', orderId: null, quoteId: id, to: contact.email, dedupeKey: `quote_received:${id}` },
+      ]),
     ]);
     return { id, reference, token: quoteToken(id) };
   });

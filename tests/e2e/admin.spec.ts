@@ -242,7 +242,13 @@ test('a content page is edited and the storefront shows it at once', async ({}, 
   await page.getByRole('button', { name: `Edit ${row!.page_title}` }).click();
   const form = page.getByRole('form', { name: `Edit ${row!.page_title}` });
   await expect(form.getByLabel('Content')).toHaveAttribute('rows', '10');
-  await form.getByLabel('Content').fill(`${row!.content.split('\n').slice(0, 2).join('\n')}\n${marker}`);
+  // The safe Markdown subset: a heading and bold text, seen in the preview before saving.
+  const heading = `Care ${Date.now().toString(36)}`;
+  await form.getByLabel('Content').fill(`${row!.content.split('\n').slice(0, 2).join('\n')}\n## ${heading}\n**${marker}**`);
+  await form.getByRole('button', { name: 'Preview' }).click();
+  const preview = form.getByTestId('page-preview');
+  await expect(preview.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+  await expect(preview.locator('strong')).toHaveText(marker);
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Page updated successfully')).toBeVisible();
   expect(await axeViolations()).toEqual([]);
@@ -253,7 +259,7 @@ test('a content page is edited and the storefront shows it at once', async ({}, 
     .poll(
       async () => {
         await page.goto(`/${slug}`);
-        return page.getByText(marker).isVisible();
+        return (await page.locator('article strong', { hasText: marker }).isVisible()) && page.getByRole('heading', { name: heading, level: 2 }).isVisible();
       },
       { intervals: [250, 500, 1000], timeout: 5_000 },
     )

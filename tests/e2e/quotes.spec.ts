@@ -51,6 +51,8 @@ adminTest('a guest’s quote is answered in admin, accepted from the mail link a
   await dialog.getByRole('button', { name: 'Send request' }).click();
   await expect(guest).toHaveURL(/\/quotes\/[0-9a-f-]{36}\?t=/);
   await expect(guest.getByTestId('quote-status')).toHaveText('Requested');
+  // The buyer sees their own note on their quote's page.
+  await expect(guest.getByTestId('quote-buyer-note')).toContainText('Fifty for our bridal counter');
   const reference = (await guest.getByText(/^Quote Q-\d+$/).textContent())!.replace('Quote ', '');
 
   // Staff find it under Quotes (the menu counts it), price it and send it.
@@ -70,6 +72,7 @@ adminTest('a guest’s quote is answered in admin, accepted from the mail link a
   // The buyer's mail, opened on another device: the link alone opens the quote.
   const mail = await mailWithSubject(email, new RegExp(`^Your quote ${reference} from `));
   expect(mail.text).toContain('$242.50');
+  expect(mail.text).toContain('Hello Quinn Buyer,');
   const link = mail.links.find((l) => l.includes('/quotes/'))!;
   const phone = await browser.newContext();
   await fromAddress(phone, uniqueAddress());

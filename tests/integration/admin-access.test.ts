@@ -56,8 +56,11 @@ const matrixSku = () => `MATRIX-${newKey()}`;
 
 const ACTIONS: Record<string, () => unknown> = {
   'admin.orders.updateStatus': () => ({ orderId: fx.order, status: 'processing' }),
+  'admin.orders.updateStatusBulk': () => ({ orderIds: [fx.order], status: 'processing' }),
   'admin.orders.refund': () => ({ orderId: fx.paid.id, amountCents: 150, idempotencyKey: newKey() }),
   'admin.orders.resendMail': () => ({ mailId: fx.mail }),
+  'admin.notes.list': () => ({ orderId: fx.paid.id }),
+  'admin.notes.add': () => ({ orderId: fx.paid.id, body: 'Written by the admin action matrix.' }),
   'admin.orders.markTermsPaid': () => ({ orderId: fx.terms[0]!.id }),
   'admin.orders.voidTermsInvoice': () => ({ orderId: fx.terms[1]!.id }),
   'admin.pages.update': () => ({ pageId: fx.page, title: 'Matrix Page', content: 'Written by the admin action matrix.' }),
@@ -128,7 +131,15 @@ const ROUTES: Record<string, () => Request> = {
   'admin.priceGroups.export': () => new Request(`http://localhost/api/admin/price-groups/export?group=${fx.priceGroup.id}`),
   'admin.storefront.uploadImage': () =>
     new Request('http://localhost/api/admin/storefront-images', { method: 'POST', headers: { 'content-type': 'image/png' }, body: Buffer.from(fx.png) }),
+  'admin.orders.packingSlip': () => new Request(`http://localhost/api/admin/orders/${fx.paid.id}/packing-slip`),
+  'admin.orders.pickList': () => new Request(`http://localhost/api/admin/orders/pick-list?ids=${fx.paid.id},${fx.order}`),
 };
+
+/** The path parameters of a route under a dynamic segment, as Next hands them to the handler. */
+const ROUTE_PARAMS: Record<string, () => Record<string, string>> = {
+  'admin.orders.packingSlip': () => ({ orderId: fx.paid.id }),
+};
+const routeContext = (name: string) => ({ params: Promise.resolve(ROUTE_PARAMS[name]?.() ?? {}) });
 
 /** Route handlers for an order's documents, with the request each is asked. */
 const DOCUMENT_ROUTES: Record<string, () => [Handler, Request, { params: Promise<Record<string, string>> }]> = {
@@ -307,7 +318,7 @@ describe('the admin action matrix', () => {
         const handler = adminRoutes.get(name);
         expect(handler, `${name} was not discovered`).toBeDefined();
         const before = await fingerprint(sql);
-        const response = await as(who[caller], () => handler!(ROUTES[name]!()));
+        const response = await as(who[caller], () => handler!(ROUTES[name]!(), routeContext(name)));
         expect(response.status).toBe(expected);
         expect(((await response.json()) as { error: string }).error).toBeTruthy();
         expect(await fingerprint(sql)).toBe(before);
@@ -341,7 +352,7 @@ describe('the admin action matrix', () => {
   }
   for (const name of Object.keys(ROUTES)) {
     it(`answers route ${name} to the admin`, async () => {
-      const response = await as(who.admin, () => adminRoutes.get(name)!(ROUTES[name]!()));
+      const response = await as(who.admin, () => adminRoutes.get(name)!(ROUTES[name]!(), routeContext(name)));
       expect(response.status).toBe(200);
       await response.arrayBuffer();
     });

@@ -111,6 +111,10 @@ describe('This Month (New York)', () => {
       [product.P2, 5_000, 1],
     ]);
     expect(d.top[0]!.shortId).toBe(`${product.P1!.slice(0, 8)}...`);
+    // Each product's name and SKU come with its figures.
+    const names = await sql<{ id: string; name: string; sku: string }[]>`select id, name, sku from rings where id = any(${[product.P1!, product.P2!]}::uuid[])`;
+    const byId = new Map(names.map((r) => [r.id, r]));
+    expect(d.top.map((t) => [t.name, t.sku])).toEqual([product.P1!, product.P2!].map((id) => [byId.get(id)!.name, byId.get(id)!.sku]));
     expect(d.recent.map((o) => o.id)).toEqual([ids.D, ids.C, ids.B, ids.A, ids.H]);
   });
 });
@@ -269,6 +273,26 @@ describe('time zones and empty periods', () => {
     expect(d.methods).toEqual([]);
     expect(d.busiest).toEqual([]);
     expect(d.days.every((x) => x.orders === 0)).toBe(true);
+  });
+
+  it('keeps a deleted product among the top ones, by its id, with no name or SKU', async () => {
+    const gone = crypto.randomUUID();
+    const at = '1998-05-10T15:00:00Z';
+    const [o] = await sql<{ id: string }[]>`
+      insert into orders (order_reference, customer_name, status, total_amount, goods_cents, created_at, updated_at)
+      values (${'DASH-GONE-' + Date.now()}, 'Fixture gone', 'completed', 4000, 4000, ${at}, ${at}) returning id`;
+    try {
+      await sql`insert into order_items (order_id, product_id, product_category, quantity, unit_price, created_at)
+                values (${o!.id}, ${gone}, 'rings', 2, 2000, ${at})`;
+      await sql`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method, created_at)
+                values (${o!.id}, 'stripe', ${'pi_dash_' + o!.id}, 4000, 'completed', 'card', ${at})`;
+      const d = await load('this-month', new Date('1998-05-20T12:00:00Z'));
+      expect(d.top).toEqual([
+        { productId: gone, shortId: `${gone.slice(0, 8)}...`, name: null, sku: null, category: null, revenueCents: 4000, quantity: 2 },
+      ]);
+    } finally {
+      await sql`delete from orders where id = ${o!.id}`;
+    }
   });
 
   it('counts each product table', async () => {

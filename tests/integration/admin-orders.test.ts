@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
 
-import { refundOrderPayment, updateOrderStatus } from '@/lib/admin/orders/actions';
+import { refundOrderPayment, updateOrderStatus, updateOrdersStatus } from '@/lib/admin/orders/actions';
+import { randomUUID } from 'node:crypto';
 import { loadAdminOrders } from '@/lib/admin/orders/list';
 import { GET as exportOrders } from '@/app/api/admin/orders/export/route';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
@@ -201,6 +202,73 @@ describe('the orders list', () => {
     expect(row).toContain(',dispatched,1,42.00,42.00,0.00,,0.00,0.00,');
     expect(row.endsWith(',UPS,1Z999AA10123456784,,')).toBe(true);
     expect(lines.slice(1).every((l) => l.includes(',dispatched,'))).toBe(true);
+  });
+});
+
+describe('the search box', () => {
+  const NY = 'America/New_York';
+  it('finds orders by reference, name, e-mail and PO, with the status filter, pages and the count', async () => {
+    const tag = `srch${randomUUID().slice(0, 8)}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const [o] = await sql<{ id: string }[]>`
+        insert into orders (order_reference, customer_name, customer_email, purchase_order, status, total_amount)
+        values (${`${tag.toUpperCase()}-${i}`}, ${`Marion ${tag}`}, ${`${tag}.${i}@example.com`}, ${`PO${tag}X${i}`},
+                ${i < 5 ? 'pending' : 'processing'}, ${1000 + i})
+        returning id`;
+      ids.push(o!.id);
+    }
+    const search = (q: string, status: 'pending' | null = null, page = 1) => loadAdminOrders(adminActor, { q, status, sort: 'newest', page }, NY);
+    const byName = await search(`marion ${tag}`);
+    expect(byName.total).toBe(23);
+    expect(byName.totalPages).toBe(2);
+    expect(byName.orders).toHaveLength(20);
+    const second = await search(`marion ${tag}`, null, 2);
+    expect(second.orders).toHaveLength(3);
+    expect(new Set([...byName.orders, ...second.orders].map((o) => o.id))).toEqual(new Set(ids));
+    const pending = await search(tag, 'pending');
+    expect(pending.total).toBe(5);
+    expect(pending.orders.every((o) => o.status === 'pending')).toBe(true);
+    expect((await search(`${tag}.7@example.com`)).orders.map((o) => o.id)).toEqual([ids[7]]);
+    expect((await search(`${tag.toUpperCase()}-12`)).orders.map((o) => o.id)).toEqual([ids[12]]);
+    expect((await search(`po${tag}x13`)).orders.map((o) => o.id)).toEqual([ids[13]]);
+    // A 1-letter word is ignored; a search of nothing but such words is no search.
+    expect((await search(`${tag}.7@example.com x`)).total).toBe(1);
+    const none = await search(`nobody${tag}`);
+    expect(none).toMatchObject({ total: 0, orders: [] });
+  });
+});
+
+describe('bulk status change', () => {
+  const statuses = async (ids: string[]) =>
+    (await sql<{ status: string }[]>`select status from orders where id in ${sql(ids)} order by id`).map((r) => r.status);
+
+  it('changes every selected order in one go, with each one in the history', async () => {
+    const orders = [await paidOrder(sql, 1_000, 'pending'), await paidOrder(sql, 1_100, 'pending'), await paidOrder(sql, 1_200, 'processing')];
+    const ids = orders.map((o) => o.id);
+    const result = await asAdmin(() => updateOrdersStatus({ orderIds: ids, status: 'processing' }));
+    expect(result).toEqual({ ok: true, data: { status: 'processing', changed: 2, mailQueued: false }, message: '2 orders set to Processing' });
+    expect(await statuses(ids)).toEqual(['processing', 'processing', 'processing']);
+    expect((await history(ids[0]!)).at(-1)).toMatchObject({ from_status: 'pending', to_status: 'processing', actor_email: DEMO_USERS.admin.email });
+  });
+
+  it('is all or nothing: an unknown id or a refused change rolls every order back', async () => {
+    const orders = [await paidOrder(sql, 1_000, 'pending'), await paidOrder(sql, 1_100, 'pending')];
+    const ids = orders.map((o) => o.id);
+    const missing = await asAdmin(() => updateOrdersStatus({ orderIds: [...ids, randomUUID()], status: 'completed' }));
+    expect(missing).toMatchObject({ ok: false, status: 404 });
+    expect(await statuses(ids)).toEqual(['pending', 'pending']);
+    const dispatch = await asAdmin(() => updateOrdersStatus({ orderIds: ids, status: 'dispatched' }));
+    expect(dispatch).toMatchObject({ ok: false, status: 400, error: 'Dispatch orders one at a time: each needs its tracking number.' });
+    expect(await statuses(ids)).toEqual(['pending', 'pending']);
+    expect((await history(ids[0]!)).filter((e) => e.kind === 'status')).toEqual([]);
+  });
+
+  it('refuses more than 100 orders, or none, with 400', async () => {
+    const tooMany = await asAdmin(() => updateOrdersStatus({ orderIds: Array.from({ length: 101 }, () => randomUUID()), status: 'completed' }));
+    expect(tooMany).toMatchObject({ ok: false, status: 400 });
+    if (!tooMany.ok) expect(tooMany.error).toContain('Choose at most 100 orders at once.');
+    expect(await asAdmin(() => updateOrdersStatus({ orderIds: [], status: 'completed' }))).toMatchObject({ ok: false, status: 400 });
   });
 });
 

@@ -96,6 +96,7 @@ export async function fingerprint(sql: postgres.Sql): Promise<string> {
       (select count(*)::text || coalesce(md5(string_agg(id::text || status || updated_at::text, ',' order by id)), '') from trade_accounts),
       (select count(*)::text from trade_account_events),
       (select coalesce(md5(string_agg(row_to_json(t)::text, ',' order by order_id)), '') from terms_invoices t),
+      (select count(*)::text from staff_notes),
       (select coalesce(md5(string_agg(id::text || coalesce(payment_terms_days, 0)::text || coalesce(credit_limit_cents, 0)::text, ',' order by id)), '') from trade_accounts),
       (select coalesce(md5(string_agg(row_to_json(g)::text, ',' order by id)), '') from price_groups g),
       (select count(*)::text || coalesce(md5(string_agg(row_to_json(p)::text, ',' order by p::text)), '') from price_group_prices p)

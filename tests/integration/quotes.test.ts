@@ -8,6 +8,7 @@ import { QUOTE_PRODUCT_UNAVAILABLE, startQuoteCheckout } from '@/lib/quotes/chec
 import { quoteToken } from '@/lib/quotes/link';
 import { readQuote, shopToday } from '@/lib/quotes/read';
 import { requestQuote } from '@/lib/quotes/request';
+import { composeQuoteMail } from '@/lib/quotes/messages';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { deliver, eventFor, insertProducts, removeProducts, sdk, sql, type TestProducts } from './checkout-support';
 
@@ -58,8 +59,17 @@ describe('quote requests', () => {
       { position: 1, quantity: 30, specifications_text: 'Stone: Sapphire, Material: Gold', unit_price_cents: null },
       { position: 2, quantity: 12, specifications_text: expect.stringContaining('Necklace Length: 20"'), unit_price_cents: null },
     ]);
-    expect(await sql`select kind, to_address from mail_outbox where quote_id = ${request.id}`).toEqual([{ kind: 'quote_request', to_address: null }]);
+    expect(await sql`select kind, to_address from mail_outbox where quote_id = ${request.id} order by id`).toEqual([
+      { kind: 'quote_request', to_address: null },
+      { kind: 'quote_received', to_address: guest.email },
+    ]);
     expect(await sql`select kind from quote_events where quote_id = ${request.id}`).toEqual([{ kind: 'requested' }]);
+    // The buyer's acknowledgement greets them by name and lists what they asked for.
+    const [ack] = await sql<{ id: string; dedupe_key: string }[]>`select id, dedupe_key from mail_outbox where quote_id = ${request.id} and kind = 'quote_received'`;
+    const mail = await composeQuoteMail({ id: Number(ack!.id), kind: 'quote_received', orderId: null, quoteId: request.id, tradeAccountId: null, to: guest.email, dedupeKey: ack!.dedupe_key, payload: {}, attempts: 0 });
+    expect(mail.subject).toBe(`We have your quote request ${request.reference}`);
+    expect(mail.text).toContain('Hello Ada Buyer,');
+    expect(mail.text).toContain('Stone: Sapphire, Material: Gold');
   });
 
   it('take a signed-in buyer’s details from the account, and refuse a guest without them', async () => {
@@ -85,6 +95,7 @@ describe('answering a quote', () => {
     expect(quote!.lines.map((l) => l.unitPriceCents)).toEqual([2100, 4000]);
     expect(await sql`select kind, to_address from mail_outbox where quote_id = ${request.id} order by id`).toEqual([
       { kind: 'quote_request', to_address: null },
+      { kind: 'quote_received', to_address: guest.email },
       { kind: 'quote_sent', to_address: guest.email },
     ]);
   });
@@ -105,7 +116,7 @@ describe('answering a quote', () => {
     const request = await requestQuote({ lines: lines(), contact: guest }, null);
     await withActor(adminActor(), (tx) => declineQuote(tx, { quoteId: request.id, reason: 'Discontinued design' }, admin));
     await expect(startQuoteCheckout({ quoteId: request.id, token: request.token, userId: null })).rejects.toMatchObject({ status: 409, code: 'declined' });
-    expect((await sql`select kind from mail_outbox where quote_id = ${request.id} order by id`).map((r) => r.kind)).toEqual(['quote_request', 'quote_declined']);
+    expect((await sql`select kind from mail_outbox where quote_id = ${request.id} order by id`).map((r) => r.kind)).toEqual(['quote_request', 'quote_received', 'quote_declined']);
   });
 });
 

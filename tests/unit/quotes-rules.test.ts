@@ -1,3 +1,4 @@
+import { greeting } from '@/lib/mail/templates/quote';
 import { describe, expect, it } from 'vitest';
 import { contactErrors } from '@/lib/quotes/contact';
 import { quoteAnswerSchema, quoteRequestSchema } from '@/lib/quotes/schema';
@@ -39,5 +40,13 @@ describe('quote rules', () => {
     expect(quoteRequestSchema.safeParse({ lines: [line], contact: guest }).success).toBe(true);
     expect(quoteRequestSchema.safeParse({ lines: [line], contact: { ...guest, email: 'nope' } }).success).toBe(false);
     expect(quoteRequestSchema.safeParse({ lines: [], contact: guest }).error?.issues[0]?.message).toBe('Add at least one item to ask for a quote.');
+  });
+});
+
+describe('quote mail greetings', () => {
+  it('greets a buyer by name, never by their e-mail address', () => {
+    expect(greeting('Ada Lovelace')).toBe('Hello Ada Lovelace,');
+    expect(greeting('ada@example.test')).toBe('Hello,');
+    expect(greeting(null)).toBe('Hello,');
   });
 });

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ContentArticle } from '@/components/shop/content/content-article';
-import { contentParagraphs } from '@/lib/content/format';
+import { markdownText } from '@/lib/content/markdown';
 import { getContentPage } from '@/lib/content/pages';
 import { describe, pageMetadata } from '@/lib/seo/metadata';
 import { logError } from '@/lib/core/log';
@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!page) notFound();
   return pageMetadata({
     title: page.title,
-    description: describe(contentParagraphs(page.content).join(' ') || page.title),
+    description: describe(markdownText(page.content) || page.title),
     path: `/${page.slug}`,
   });
 }

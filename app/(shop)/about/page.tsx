@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ContentArticle } from '@/components/shop/content/content-article';
-import { contentParagraphs } from '@/lib/content/format';
+import { markdownText } from '@/lib/content/markdown';
 import { getContentPage } from '@/lib/content/pages';
 import { describe, pageMetadata } from '@/lib/seo/metadata';
 import { logError } from '@/lib/core/log';
@@ -32,7 +32,7 @@ export async function generateMetadata(): Promise<Metadata> {
   const content = page?.content ?? FALLBACK.content;
   return pageMetadata({
     title: page?.title ?? FALLBACK.title,
-    description: describe(contentParagraphs(content).join(' ')),
+    description: describe(markdownText(content)),
     path: '/about',
   });
 }

@@ -3,7 +3,7 @@
 // rules the server applies, a slice at a time with a percentage, so that a large file leaves the page responsive)
 // → importing with a percentage → done, with the rows that could not be imported listed and downloadable as a CSV
 // to fix and import again.
-import { FileUp, Upload } from 'lucide-react';
+import { ChevronDown, ChevronUp, FileUp, Upload } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
@@ -45,6 +45,8 @@ export function ImportPanel({ category }: { category: Category }) {
   const router = useRouter();
   const [state, setState] = useState<Step>({ step: 'choose' });
   const [error, setError] = useState<string | null>(null);
+  // Below sm only: the body is always shown from sm up.
+  const [open, setOpen] = useState(false);
   const request = useRef<ImportRequest | null>(null);
   /** Which file choice is current: a check still running for an earlier one stops and is dropped. */
   const choice = useRef(0);
@@ -124,53 +126,68 @@ export function ImportPanel({ category }: { category: Category }) {
         <h2 id="import-heading" className="adm-h2">
           Import Products
         </h2>
-        <p className="text-xs text-stone-muted">One CSV file in the columns of Export CSV. Rows are matched by SKU: existing products are updated, new ones added.</p>
-      </div>
-      {error && (
-        <p role="alert" className="adm-error mt-3">
-          {error}
-        </p>
-      )}
-      {state.step === 'choose' && (
-        <div
-          {...dropzone.getRootProps({
-            className: `mt-3 flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-dashed px-4 py-5 text-center text-sm ${
-              dropzone.isDragActive ? 'border-gold bg-amber-50' : 'border-neutral-300 hover:bg-neutral-50'
-            }`,
-          })}
+        {/* On a phone the panel pushed the products a screen down; it opens on demand there. */}
+        <button
+          type="button"
+          className="adm-btn sm:hidden"
+          aria-expanded={open}
+          aria-controls="import-body"
+          onClick={() => setOpen((o) => !o)}
         >
-          <input {...dropzone.getInputProps({ 'aria-label': 'Choose a CSV file to import' })} />
-          <FileUp aria-hidden className="size-5 text-stone-muted" />
-          <span>
-            <span className="font-medium underline">Choose a CSV file</span> or drop it here
-          </span>
-          <span className="text-xs text-stone-muted">Up to {IMPORT_MAX_MB} MB</span>
-        </div>
-      )}
-      {state.step === 'checking' && (
-        <ProgressStep fraction={state.fraction} label="Check progress" onCancel={reset}>
-          Checking <span className="font-medium">{state.name}</span>…
-        </ProgressStep>
-      )}
-      {state.step === 'preview' && <Preview state={state} onImport={() => void start()} onReset={reset} />}
-      {state.step === 'importing' && (
-        <ProgressStep fraction={state.fraction} label="Import progress" onCancel={() => request.current?.cancel()}>
-          Importing <span className="font-medium">{state.name}</span>: {state.stage === 'upload' ? 'uploading' : 'writing products'}…
-        </ProgressStep>
-      )}
-      {state.step === 'done' && (
-        <div className="mt-3 space-y-3">
-          <p role="status" className="text-sm">
-            <span className="font-semibold">{fmt(state.outcome.created + state.outcome.updated + state.outcome.unchanged)} products imported successfully</span> from{' '}
-            {state.name}: {fmt(state.outcome.created)} added, {fmt(state.outcome.updated)} updated, {fmt(state.outcome.unchanged)} already up to date
-            {state.outcome.skipped > 0 && `, ${fmt(state.outcome.skipped)} ${state.outcome.skipped === 1 ? 'row' : 'rows'} without a SKU skipped`}.
+          {open ? <ChevronUp aria-hidden className="size-4" /> : <ChevronDown aria-hidden className="size-4" />}
+          {open ? 'Hide import' : 'Show import'}
+        </button>
+        <p className={`${open ? '' : 'max-sm:hidden'} text-xs text-stone-muted`}>
+          One CSV file in the columns of Export CSV. Rows are matched by SKU: existing products are updated, new ones added.
+        </p>
+      </div>
+      <div id="import-body" className={open ? undefined : 'max-sm:hidden'}>
+        {error && (
+          <p role="alert" className="adm-error mt-3">
+            {error}
           </p>
-          <BadRows table={state.table} bad={state.outcome.bad} category={category} />
-          <button type="button" className="adm-btn" onClick={reset}>
-            <Upload aria-hidden className="size-4" /> Import another file
-          </button>
-        </div>
-      )}
+        )}
+        {state.step === 'choose' && (
+          <div
+            {...dropzone.getRootProps({
+              className: `mt-3 flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-dashed px-4 py-5 text-center text-sm ${
+                dropzone.isDragActive ? 'border-gold bg-amber-50' : 'border-neutral-300 hover:bg-neutral-50'
+              }`,
+            })}
+          >
+            <input {...dropzone.getInputProps({ 'aria-label': 'Choose a CSV file to import' })} />
+            <FileUp aria-hidden className="size-5 text-stone-muted" />
+            <span>
+              <span className="font-medium underline">Choose a CSV file</span> or drop it here
+            </span>
+            <span className="text-xs text-stone-muted">Up to {IMPORT_MAX_MB} MB</span>
+          </div>
+        )}
+        {state.step === 'checking' && (
+          <ProgressStep fraction={state.fraction} label="Check progress" onCancel={reset}>
+            Checking <span className="font-medium">{state.name}</span>…
+          </ProgressStep>
+        )}
+        {state.step === 'preview' && <Preview state={state} onImport={() => void start()} onReset={reset} />}
+        {state.step === 'importing' && (
+          <ProgressStep fraction={state.fraction} label="Import progress" onCancel={() => request.current?.cancel()}>
+            Importing <span className="font-medium">{state.name}</span>: {state.stage === 'upload' ? 'uploading' : 'writing products'}…
+          </ProgressStep>
+        )}
+        {state.step === 'done' && (
+          <div className="mt-3 space-y-3">
+            <p role="status" className="text-sm">
+              <span className="font-semibold">{fmt(state.outcome.created + state.outcome.updated + state.outcome.unchanged)} products imported successfully</span> from{' '}
+              {state.name}: {fmt(state.outcome.created)} added, {fmt(state.outcome.updated)} updated, {fmt(state.outcome.unchanged)} already up to date
+              {state.outcome.skipped > 0 && `, ${fmt(state.outcome.skipped)} ${state.outcome.skipped === 1 ? 'row' : 'rows'} without a SKU skipped`}.
+            </p>
+            <BadRows table={state.table} bad={state.outcome.bad} category={category} />
+            <button type="button" className="adm-btn" onClick={reset}>
+              <Upload aria-hidden className="size-4" /> Import another file
+            </button>
+          </div>
+        )}
+      </div>
     </section>
   );
 }

@@ -38,12 +38,13 @@ function Hint({ id, label, text }: { id: string; label: string; text: string }) 
 
 function Card({ label, value, hint, children }: { label: string; value: string; hint?: string; children?: React.ReactNode }) {
   return (
-    <div className="adm-panel">
+    // min-w-0: a long amount wraps inside its card instead of widening the grid past a phone's edge.
+    <div className="adm-panel min-w-0">
       <dt className="text-xs font-medium uppercase tracking-wide text-stone-muted">
         {label}
         {hint && <Hint id={`hint-${label.toLowerCase().replace(/\W+/g, '-')}`} label={label} text={hint} />}
       </dt>
-      <dd className="tabular mt-1 text-lg font-semibold break-words sm:text-2xl">{value}</dd>
+      <dd className="tabular mt-1 text-lg font-semibold [overflow-wrap:anywhere] sm:text-2xl">{value}</dd>
       {children && <dd>{children}</dd>}
     </div>
   );
@@ -56,7 +57,7 @@ function Parts({ caption, rows, testId }: { caption?: string; rows: readonly (re
       {caption && <p className="text-stone-muted">{caption}</p>}
       <dl className="mt-1 space-y-0.5">
         {rows.map(([label, cents]) => (
-          <div key={label} className="flex justify-between gap-2">
+          <div key={label} className="flex flex-wrap justify-between gap-x-2">
             <dt className="text-stone-muted">{label}</dt>
             <dd className="tabular">{formatCents(cents)}</dd>
           </div>

@@ -82,10 +82,12 @@ export function TopProducts({ top }: { top: Dashboard['top'] }) {
               <span className="min-w-0">
                 <span className="block truncate">
                   <span className="tabular mr-1.5 text-stone-muted">{i + 1}.</span>
-                  {p.name ?? 'Product Unavailable'}
+                  {/* A deleted product keeps its sales, so its id stays shown with this note. */}
+                  {p.name ?? <span className="italic text-stone-muted">Product unavailable</span>}
                 </span>
-                <span className="tabular block text-xs text-stone-muted" title={p.productId}>
-                  {p.shortId}
+                <span className="tabular block break-words text-xs text-stone-muted">
+                  <span title={p.productId}>{p.shortId}</span>
+                  {p.sku ? ` · SKU ${p.sku}` : ''}
                   {p.category ? ` · ${CATEGORY_INFO[p.category].label}` : ''} · {p.quantity.toLocaleString('en-US')} sold
                 </span>
               </span>

@@ -11,6 +11,7 @@ import { OrderDocuments } from './order-documents';
 import { StatusControl } from './status-control';
 import { MailPanel } from './mail-panel';
 import { TermsPanel } from './terms-panel';
+import { StaffNotes } from '../notes/staff-notes';
 
 /** The transaction id is shown cut to 14 characters. */
 const shortTransaction = (id: string) => (id.length > 14 ? `${id.slice(0, 14)}…` : id);
@@ -64,7 +65,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
       </div>
       <div className="min-w-0 space-y-5">
         <StatusControl order={order} />
-        <OrderDocuments documents={order.documents} />
+        <OrderDocuments documents={order.documents} orderId={order.id} />
         <section>
           <h3 className="adm-label">Customer</h3>
           <p className="text-sm">{order.customerName ?? 'Guest'}</p>
@@ -153,6 +154,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
             </ol>
           )}
         </section>
+        <StaffNotes subject={{ orderId: order.id }} headingId={`order-notes-${order.id}`} />
         <MailPanel mail={order.mail} />
       </div>
     </div>

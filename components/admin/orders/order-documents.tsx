@@ -1,13 +1,25 @@
-import { FileText } from 'lucide-react';
+import { FileText, PackageCheck } from 'lucide-react';
+import { PACKING_LABELS, packingSlipPath } from '@/lib/admin/orders/packing-labels';
 import { formatCents } from '@/lib/core/format/money';
 import { DOCUMENT_TITLES } from '@/lib/documents/labels';
 import type { DocumentRef } from '@/lib/documents/paths';
 
-/** The expanded row's documents: the invoice and each credit note, opened as PDFs in a new tab. */
-export function OrderDocuments({ documents }: { documents: DocumentRef[] }) {
+/** The expanded row's documents: the packing slip, the invoice and each credit note, opened as PDFs in a new tab. */
+export function OrderDocuments({ documents, orderId }: { documents: DocumentRef[]; orderId: string }) {
   return (
     <section>
       <h3 className="adm-label">Documents</h3>
+      <a
+        href={packingSlipPath(orderId)}
+        target="_blank"
+        rel="noopener"
+        className="mb-1.5 inline-flex items-center gap-1.5 text-sm font-medium underline-offset-4 hover:underline"
+        data-testid="packing-slip-link"
+      >
+        <PackageCheck aria-hidden className="size-4 shrink-0 text-stone-muted" />
+        {PACKING_LABELS.link}
+        <span className="sr-only"> (opens a new tab)</span>
+      </a>
       {documents.length === 0 ? (
         <p className="adm-muted">No invoice issued</p>
       ) : (

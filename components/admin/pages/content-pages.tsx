@@ -5,6 +5,7 @@ import { ExternalLink, Pencil } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { ContentBody } from '@/components/shop/content/content-article';
 import { toast } from '@/components/ui/toaster';
 import { updateContentPage } from '@/lib/admin/content/actions';
 import { AdminField } from '../field';
@@ -56,6 +57,7 @@ function PageEditor({ page, done }: { page: ContentPageRow; done(): void }) {
   const [content, setContent] = useState(page.content);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState(false);
 
   useEffect(() => titleRef.current?.focus(), []);
 
@@ -95,7 +97,11 @@ function PageEditor({ page, done }: { page: ContentPageRow; done(): void }) {
           />
         )}
       </AdminField>
-      <AdminField label="Content" error={errors.content} hint="Each line is a paragraph on the page.">
+      <AdminField
+        label="Content"
+        error={errors.content}
+        hint="Each line is a paragraph on the page. ## Heading, - list item, **bold**, *italics*, [link text](/path or https://…)."
+      >
         {(control) => (
           <textarea
             {...control}
@@ -107,7 +113,15 @@ function PageEditor({ page, done }: { page: ContentPageRow; done(): void }) {
           />
         )}
       </AdminField>
-      <div className="flex gap-2">
+      {preview && (
+        <section aria-label="Preview" className="rounded-md border border-neutral-200 bg-ivory p-4" data-testid="page-preview">
+          <ContentBody content={content} />
+        </section>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="adm-btn" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
+          {preview ? 'Hide preview' : 'Preview'}
+        </button>
         <button type="submit" className="adm-btn-primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save'}
         </button>

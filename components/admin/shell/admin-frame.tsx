@@ -93,7 +93,7 @@ export function AdminFrame({ email, signOut, badges = {}, badgeWords = {}, child
                       <Icon aria-hidden className="size-4 shrink-0" />
                       {item.label}
                       {(badges[item.href] ?? 0) > 0 && (
-                        <span className="tabular rounded-full bg-gold px-1.5 text-xs font-semibold text-white" aria-label={`${badges[item.href]} open`}>
+                        <span className="tabular rounded-full bg-gold-dark px-1.5 text-xs font-semibold text-white" aria-label={`${badges[item.href]} open`}>
                           {badges[item.href]}
                         </span>
                       )}

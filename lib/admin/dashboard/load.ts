@@ -54,7 +54,7 @@ export interface Dashboard {
   hours: HourBar[];
   busiest: HourBar[];
   methods: MethodShare[];
-  top: { productId: string; shortId: string; name: string | null; category: Category | null; revenueCents: number; quantity: number }[];
+  top: { productId: string; shortId: string; name: string | null; sku: string | null; category: Category | null; revenueCents: number; quantity: number }[];
   recent: { id: string; reference: string; customerName: string | null; totalCents: number; status: OrderStatus; dateLabel: string }[];
   categories: CategoryTile[];
 }
@@ -95,6 +95,7 @@ export function shapeDashboard(period: Period, rows: DashboardRows, timeZone: st
       productId: t.product_id,
       shortId: shortId(t.product_id),
       name: t.name,
+      sku: t.sku,
       category: t.category,
       revenueCents: Number(t.revenue),
       quantity: t.quantity,

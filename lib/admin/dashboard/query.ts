@@ -23,7 +23,7 @@ export interface DashboardRows {
    * `shipping` and `tax`: the period's part of `amount` that was shipping and sales tax (less refunded tax).
    */
   methods: { method: string | null; amount: number; payments: number; previous: number; shipping: number; tax: number }[];
-  top: { product_id: string; name: string | null; category: Category | null; revenue: number; quantity: number }[];
+  top: { product_id: string; name: string | null; sku: string | null; category: Category | null; revenue: number; quantity: number }[];
   recent: {
     id: string;
     order_reference: string | null;
@@ -143,7 +143,7 @@ export async function queryDashboard(actor: DbActor, period: Period, clock: Dash
              group by m.method) x), '[]'),
         'top', coalesce((
           select json_agg(p order by p.revenue desc, p.product_id) from (
-            select s.product_id, c.name, c.category, s.revenue, s.quantity
+            select s.product_id, c.name, c.sku, c.category, s.revenue, s.quantity
               from (${topProducts}) s
               left join public.catalog_products c on c.id = s.product_id) p), '[]'),
         'recent', coalesce((

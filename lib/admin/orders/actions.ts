@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import { defineAction, wakingMailSender } from '../../entry/define-action';
 import { RESEND_FAILURE, RESEND_SUCCESS } from '../../mail/labels';
-import { REFUND_FAILURE, refundDone, STATUS_FAILURE, STATUS_SUCCESS, TERMS_PANEL } from './labels';
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../orders/status';
+import { BULK_STATUS_FAILURE, BULK_TOO_MANY, bulkStatusDone, REFUND_FAILURE, refundDone, STATUS_FAILURE, STATUS_SUCCESS, TERMS_PANEL } from './labels';
+import { isOrderStatus, ORDER_STATUSES, statusLabel, type OrderStatus } from '../../orders/status';
+import { BULK_MAX_ORDERS, setOrdersStatus, type BulkStatusResult } from './bulk';
 import { isUuid } from '../../core/validation/text';
 
 import { refundOrder, type RefundOutcome } from './refund';
@@ -20,6 +21,8 @@ import { ADMIN_DASHBOARD_TAG } from '../../core/cache/tags';
 // Named, not inline: in a 'use server' file Next takes a function written into an export for a server action.
 const dispatchMailQueued = (r: StatusChangeResult) => r.mailQueued;
 const refundMade = (r: RefundOutcome) => !r.replayed;
+const bulkMailQueued = (r: BulkStatusResult) => r.mailQueued;
+const bulkMessage = (r: BulkStatusResult) => bulkStatusDone(r.changed, statusLabel(r.status));
 const refundMessage = (r: RefundOutcome) => refundDone(r.amountCents, r.replayed);
 const invoicePaidMessage = (r: TermsInvoiceDone) => TERMS_PANEL.paidDone(r.reference);
 const invoiceVoidMessage = (r: TermsInvoiceDone) => TERMS_PANEL.voidDone(r.reference);
@@ -58,6 +61,31 @@ export const updateOrderStatus = wakingMailSender(
     run: (input, { tx }) => setOrderStatus(tx, input),
   }),
   dispatchMailQueued,
+);
+
+const bulkStatusSchema = z.object(
+  {
+    orderIds: z
+      .array(orderId, { error: 'Send the ids of the selected orders.' })
+      .min(1, { error: 'Select at least one order.' })
+      .max(BULK_MAX_ORDERS, { error: BULK_TOO_MANY }),
+    status: statusSchema.shape.status,
+  },
+  { error: 'Send the selected orders and their new status.' },
+);
+
+// All the selected orders change in the action's one transaction, or none does (bulk.ts).
+export const updateOrdersStatus = wakingMailSender(
+  defineAction({
+    name: 'admin.orders.updateStatusBulk',
+    access: 'admin',
+    schema: bulkStatusSchema,
+    success: bulkMessage,
+    failure: BULK_STATUS_FAILURE,
+    revalidate: [ADMIN_DASHBOARD_TAG],
+    run: (input, { tx }) => setOrdersStatus(tx, input.orderIds, input.status),
+  }),
+  bulkMailQueued,
 );
 
 const refundSchema = z.object({

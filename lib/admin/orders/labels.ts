@@ -44,3 +44,27 @@ export const TERMS_PANEL = {
   /** The payment line of an order on terms, in place of the card's. */
   paymentLine: (days: number) => `Invoice · Net ${days}`,
 } as const;
+
+// ---- the bar of selected rows: one status for all of them, and their pick list ----
+
+export const BULK_STATUS_FAILURE = 'Failed to update the selected orders; none was changed';
+export const BULK_DISPATCH_REFUSED = 'Dispatch orders one at a time: each needs its tracking number.';
+export const BULK_TOO_MANY = 'Choose at most 100 orders at once.';
+
+/** The bulk action's toast. */
+export function bulkStatusDone(changed: number, statusLabel: string): string {
+  if (changed === 0) return `The selected orders were already ${statusLabel}`;
+  return `${changed} ${changed === 1 ? 'order' : 'orders'} set to ${statusLabel}`;
+}
+
+export const BULK_BAR = {
+  selected: (n: number) => `${n} selected`,
+  selectAll: 'Select all orders on this page',
+  selectRow: (reference: string) => `Select order ${reference}`,
+  status: 'New status',
+  choose: 'Choose a status',
+  apply: 'Apply',
+  applying: 'Applying…',
+  clear: 'Clear selection',
+  pickList: 'Pick list',
+} as const;

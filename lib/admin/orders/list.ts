@@ -1,5 +1,5 @@
 import 'server-only';
-// The orders screen's page: 20 orders of the chosen status and order, with their items, payments, history and, for an
+// The orders screen's page: 20 orders of the chosen search, status and order, with their items, payments, history and, for an
 // order on terms, its invoice, read as the admin under RLS. The page of ids comes from an index alone (a deep page
 // skips index entries, not rows), then one statement fetches those 20 orders with everything their expanded rows show.
 import type { Address } from '../../checkout/address';
@@ -21,6 +21,7 @@ import { daysLate, isOpenTermsStatus, owedCents, type TermsInvoiceStatus } from 
 import type { OrdersQuery } from './params';
 import { orderMoney, refundableCents } from './refund-rules';
 import { loadOrderMail } from './mail';
+import { isOrdersSearch, searchOrderIds } from './search';
 import type { AdminMail, AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment, AdminTermsInvoice } from './types';
 
 interface OrderRow extends ChargeColumns {
@@ -67,10 +68,13 @@ type ItemRow = Omit<AdminOrderItem, 'options'> & { category: string | null; choi
 /** `only`: one order's id (?order=), shown alone whatever the other filters say. */
 export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZone: string, only: string | null = null): Promise<AdminOrdersPage> {
   return withActor(actor, async (tx) => {
-    const filter = only ? tx`o.id = ${only}` : query.status ? tx`o.status = ${query.status}` : tx`true`;
+    // A search names at most 100 orders (./search.ts); the status filter, count and pages apply to those.
+    const found = !only && isOrdersSearch(query.q) ? await searchOrderIds(tx, query.q) : null;
+    const status = query.status ? tx`o.status = ${query.status}` : tx`true`;
+    const filter = only ? tx`o.id = ${only}` : found ? tx`o.id = any(${found}::uuid[]) and ${status}` : status;
     // The count of a status, or of all orders, is summed from the counters kept with every order write
-    // (public.order_counts), so it costs the same at a million orders as at a hundred.
-    const [{ total }] = only
+    // (public.order_counts), so it costs the same at a million orders as at a hundred. A search counts its few rows.
+    const [{ total }] = only || found
       ? await tx<[{ total: number }]>`select count(*)::int as total from public.orders o where ${filter}`
       : await tx<[{ total: number }]>`
           select coalesce(sum(c.orders), 0)::int as total from public.order_counts c

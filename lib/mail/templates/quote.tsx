@@ -1,9 +1,32 @@
-// The three quote mails: the shop's notice of a new request, the buyer's quote with its link, and a decline.
+// The quote mails: the shop's notice of a new request, the buyer's acknowledgement of it, the buyer's quote with its
+// link, and a decline.
 import { Section, Text } from '@react-email/components';
 import { formatCents } from '../../core/format/money';
 import { MailLayout, type MailShop } from './layout';
 import { ButtonLink, ItemCell, LinesTable, Totals, type MailLine } from './parts';
 import { styles } from './theme';
+
+/** Lines without prices yet: item and quantity. */
+function UnpricedLines({ lines }: { lines: { name: string; sku: string | null; options: string; quantity: number }[] }) {
+  return (
+    <table width="100%" cellPadding={0} cellSpacing={0} role="presentation" data-text-format="dataTable" style={{ borderCollapse: 'collapse' }}>
+      <thead>
+        <tr>
+          <th style={styles.headCell}>Item</th>
+          <th style={{ ...styles.headCell, ...styles.number }}>Qty</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line, i) => (
+          <tr key={i}>
+            <ItemCell line={line} />
+            <td style={{ ...styles.cell, ...styles.number }}>{line.quantity}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 export interface QuoteRequestNoticeProps {
   shop: MailShop;
@@ -27,28 +50,40 @@ export function QuoteRequestNoticeMail(p: QuoteRequestNoticeProps) {
         {p.phone ? <Text style={{ ...styles.text, margin: '0 0 4px' }}>Phone: {p.phone}</Text> : null}
       </Section>
       {p.message ? <Text style={styles.text}>“{p.message}”</Text> : null}
-      <table width="100%" cellPadding={0} cellSpacing={0} role="presentation" data-text-format="dataTable" style={{ borderCollapse: 'collapse' }}>
-        <thead>
-          <tr>
-            <th style={styles.headCell}>Item</th>
-            <th style={{ ...styles.headCell, ...styles.number }}>Qty</th>
-          </tr>
-        </thead>
-        <tbody>
-          {p.lines.map((line, i) => (
-            <tr key={i}>
-              <ItemCell line={line} />
-              <td style={{ ...styles.cell, ...styles.number }}>{line.quantity}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <UnpricedLines lines={p.lines} />
       <Section style={{ margin: '16px 0' }}>
         <ButtonLink href={p.adminUrl}>Answer the request</ButtonLink>
       </Section>
     </MailLayout>
   );
 }
+
+export interface QuoteReceivedProps {
+  shop: MailShop;
+  reference: string;
+  name: string;
+  message: string | null;
+  lines: { name: string; sku: string | null; options: string; quantity: number }[];
+  quoteUrl: string;
+}
+
+export function QuoteReceivedMail(p: QuoteReceivedProps) {
+  return (
+    <MailLayout preview={`We have your quote request ${p.reference}`} shop={p.shop}>
+      <Text style={styles.h1}>We have your quote request {p.reference}</Text>
+      <Text style={styles.text}>{greeting(p.name)}</Text>
+      <Text style={styles.text}>Thank you for asking. We will e-mail you our prices, usually within one business day.</Text>
+      {p.message ? <Text style={styles.text}>Your note: “{p.message}”</Text> : null}
+      <UnpricedLines lines={p.lines} />
+      <Section style={{ margin: '16px 0' }}>
+        <ButtonLink href={p.quoteUrl}>View your request</ButtonLink>
+      </Section>
+    </MailLayout>
+  );
+}
+
+/** 'Hello Ada Lovelace,'; a buyer known only by their e-mail address is not greeted by it. */
+export const greeting = (name: string | null) => (name && !name.includes('@') ? `Hello ${name},` : 'Hello,');
 
 export interface QuoteSentProps {
   shop: MailShop;
@@ -65,7 +100,7 @@ export function QuoteSentMail(p: QuoteSentProps) {
   return (
     <MailLayout preview={`Your quote ${p.reference}: ${formatCents(p.totalCents)}, valid until ${p.validUntil}`} shop={p.shop}>
       <Text style={styles.h1}>Your quote {p.reference}</Text>
-      <Text style={styles.text}>Hello {p.name},</Text>
+      <Text style={styles.text}>{greeting(p.name)}</Text>
       <Text style={styles.text}>
         Here are our prices for your request. They hold until <strong>{p.validUntil}</strong>.
       </Text>
@@ -92,7 +127,7 @@ export function QuoteDeclinedMail(p: QuoteDeclinedProps) {
   return (
     <MailLayout preview={`About your quote request ${p.reference}`} shop={p.shop}>
       <Text style={styles.h1}>About your quote request {p.reference}</Text>
-      <Text style={styles.text}>Hello {p.name},</Text>
+      <Text style={styles.text}>{greeting(p.name)}</Text>
       <Text style={styles.text}>We are sorry: we cannot offer a quote for this request.</Text>
       <Text style={styles.text}>{p.reason}</Text>
       <Section style={{ margin: '16px 0' }}>

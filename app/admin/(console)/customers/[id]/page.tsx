@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { CustomerOrders } from '@/components/admin/customers/customer-orders';
 import { CustomerSummary } from '@/components/admin/customers/customer-summary';
 import { TaxExemptForm } from '@/components/admin/customers/tax-exempt-form';
+import { StaffNotes } from '@/components/admin/notes/staff-notes';
 import { AdminPagination } from '@/components/admin/pagination';
 import { loadCustomer } from '@/lib/admin/customers/detail';
 import { GUEST_HELP, GUEST_LABEL } from '@/lib/admin/customers/labels';
@@ -45,6 +46,9 @@ export default async function CustomerPage({
       </div>
       <CustomerSummary data={data} timeZone={timeZone} />
       <TaxExemptForm customerKey={customer.key} isGuest={customer.isGuest} exempt={data.taxExempt} reason={data.taxExemptReason} />
+      <div className="adm-panel">
+        <StaffNotes subject={{ customerKey: customer.key }} headingId="customer-notes" />
+      </div>
       <CustomerOrders orders={data.orders} timeZone={timeZone} />
       <AdminPagination page={data.page} totalPages={data.totalPages} href={(page) => `${customerHref(key)}${page > 1 ? `?page=${page}` : ''}`} />
     </div>

@@ -147,6 +147,10 @@ test('an import with a bad row writes the good rows and lists the bad one by num
   await page.goto('/admin/earrings');
   const panel = page.getByRole('region', { name: 'Import Products' });
   const picker = page.getByLabel('Choose a CSV file to import');
+  // On a phone the panel is folded away until asked for (a desktop shows it open, with no such button).
+  const show = panel.getByRole('button', { name: 'Show import' });
+  if (await show.isVisible()) await show.click();
+  await expect(panel.getByText('Choose a CSV file')).toBeVisible();
 
   // Files that cannot be imported are refused in the browser with the reason, before anything is sent.
   const twoFiles = await page.evaluateHandle(() => {

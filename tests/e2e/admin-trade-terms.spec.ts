@@ -31,7 +31,6 @@ adminTest.beforeAll(async () => {
 adminTest.afterAll(async () => {
   await sql`delete from orders where id in (select order_id from terms_invoices where account_id = ${accountId})`;
   await sql`delete from trade_accounts where id = ${accountId}`;
-  await sql.end();
 });
 
 

@@ -38,7 +38,6 @@ test.afterAll(async () => {
   await showPricesTo('everyone');
   await sql`delete from trade_accounts where owner_id = ${trade.id}`;
   await sql`delete from rings where id = ${ring}`;
-  await sql.end();
 });
 
 test('a visitor is asked to sign in, a retail customer to apply, and neither finds a price', async ({ page, browser, baseURL, request }) => {

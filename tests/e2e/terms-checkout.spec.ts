@@ -27,7 +27,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sql`delete from orders where id in (select order_id from terms_invoices where account_id = ${accountId})`;
   await sql`delete from trade_accounts where id = ${accountId}`;
-  await sql.end();
 });
 
 async function openCheckout(page: Page, items: CartItem[]) {

@@ -36,7 +36,6 @@ test.afterAll(async () => {
   await sql`delete from trade_accounts where owner_id = ${buyer.id}`;
   await sql`delete from price_groups where id = ${groupId}`;
   await sql`delete from rings where id = ${ring}`;
-  await sql.end();
 });
 
 test("a group's buyer sees and pays the group's prices; a visitor sees list prices", async ({ page, browser, baseURL }) => {

@@ -40,8 +40,7 @@ test('the demo admin signs in', async () => {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
 
-test('at 1280 × 900 at least 15 order rows are in view', async () => {
-  test.skip(test.info().project.name !== 'desktop', 'a desk-width check');
+test('at 1280 × 900 at least 15 order rows are in view @desktop-only', async () => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin/orders');
   await expect(rows()).toHaveCount(20);

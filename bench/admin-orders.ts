@@ -2,9 +2,16 @@
 // (3 on average), one card payment each, statuses weighted like a working shop. Set-based SQL: a few statements.
 import type postgres from 'postgres';
 
-export async function seedBenchOrders(sql: postgres.Sql, orders: number): Promise<{ orders: number; items: number; ms: number }> {
+// `contacts`: each order also gets one of 50,000 buyers' e-mails, and one in three a PO number, for the search benches.
+export async function seedBenchOrders(
+  sql: postgres.Sql,
+  orders: number,
+  { contacts = false }: { contacts?: boolean } = {},
+): Promise<{ orders: number; items: number; ms: number }> {
   const t0 = Date.now();
   const [before] = await sql<{ n: number }[]>`select count(*)::int as n from public.order_items`;
+  // Numbered on from the bench's orders already there, so a second call makes new references.
+  const [{ start }] = await sql<[{ start: number }]>`select count(*)::int as start from public.orders where order_reference like 'BEN-%'`;
   await sql.begin(async (tx) => {
     await tx`
       create temp table bench_orders on commit drop as
@@ -14,7 +21,7 @@ export async function seedBenchOrders(sql: postgres.Sql, orders: number): Promis
              (array['pending','processing','dispatched','completed','completed','completed','completed','completed',
                     'completed','completed','cancelled','refunded'])[1 + (h / 7) % 12] as status,
              1 + (h / 97) % 5 as lines
-        from (select i, abs(hashint4(i + 7919))::bigint as h from generate_series(1, ${orders}::int) as i) g`;
+        from (select i, abs(hashint4(i + 7919))::bigint as h from generate_series(${start + 1}::int, ${start + orders}::int) as i) g`;
     await tx`
       create temp table bench_products on commit drop as
       select (row_number() over (order by id) - 1)::int as k, id, category, coalesce(default_price, price_from, 25) as price
@@ -30,9 +37,12 @@ export async function seedBenchOrders(sql: postgres.Sql, orders: number): Promis
         join bench_products p on p.k = ((o.h * 31 + l * 7907) % (select count(*) from bench_products))::int`;
     await tx`
       insert into public.orders
-        (id, order_reference, customer_name, customer_phone, status, total_amount, shipping_address, billing_address, created_at, updated_at)
+        (id, order_reference, customer_name, customer_phone, customer_email, purchase_order, status, total_amount,
+         shipping_address, billing_address, created_at, updated_at)
       select o.id, 'BEN-' || lpad(o.i::text, 7, '0') || '-' || substr(o.id::text, 1, 4),
              'Bench Buyer ' || (o.h % 5000), '(212) 555-' || lpad((o.h % 10000)::text, 4, '0'),
+             case when ${contacts} then 'buyer' || (o.h % 50000) || '@bench-desk.test' end,
+             case when ${contacts} and o.h % 3 = 0 then 'PO-' || lpad((o.h % 1000000)::text, 6, '0') end,
              o.status, t.total,
              jsonb_build_object('full_name', 'Bench Buyer ' || (o.h % 5000), 'address_line1', (o.h % 1900) || ' Main Street',
                                 'address_line2', null, 'city', 'New York', 'state', 'NY', 'postal_code', '10012',

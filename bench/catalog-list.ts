@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { PROJECT_ROOT } from '../local-stack/config';
 import { adminCookie, pageLoad } from './catalog-admin';
-import { reportFromChild, runBenchChild } from './child';
+import { reportFromChild, runBenchChild, timings } from './child';
 import { vacuumAllVisible } from '../supabase/seed/vacuum';
 
 const RESULT_TAG = 'CATALOG_LIST_RESULT ';
@@ -29,11 +29,7 @@ export interface CatalogListTarget {
   env: Record<string, string>;
 }
 
-const pct = (sorted: number[], q: number) => +sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
-const summary = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { runs: sorted.length, p50_ms: pct(sorted, 0.5), p95_ms: pct(sorted, 0.95), max_ms: pct(sorted, 1) };
-};
+const summary = timings;
 
 function actionId(distDir: string, exportedName: string): string {
   const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, distDir, 'server', 'server-reference-manifest.json'), 'utf8')) as {

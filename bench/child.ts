@@ -33,3 +33,25 @@ export function reportFromChild(tag: string, measure: () => Promise<unknown>): v
     },
   );
 }
+
+const percentile = (sorted: number[], q: number) => +sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
+
+/** Runs, p50, p95 and the slowest of a list of times in ms. */
+export function timings(times: number[]): { runs: number; p50_ms: number; p95_ms: number; max_ms: number } {
+  const s = [...times].sort((a, b) => a - b);
+  return { runs: s.length, p50_ms: percentile(s, 0.5), p95_ms: percentile(s, 0.95), max_ms: percentile(s, 1) };
+}
+
+/** A bench part that seeds its rows first, then measures in the child: the figures with what was seeded. */
+export async function seededBench(
+  name: string,
+  seed: () => Promise<Record<string, unknown>>,
+  file: string,
+  tag: string,
+  env: Record<string, string>,
+): Promise<Record<string, unknown>> {
+  const seeded = await seed();
+  console.log(`${name}: seeded`, seeded);
+  const measured = await runBenchChild<Record<string, unknown>>(file, tag, env);
+  return { seeded, ...measured };
+}

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { DEMO_USERS } from '../supabase/seed/demo-users';
 import { vacuumAllVisible } from '../supabase/seed/vacuum';
-import { reportFromChild, runBenchChild } from './child';
+import { reportFromChild, seededBench, timings } from './child';
 
 const RESULT_TAG = 'RECEIVABLES_RESULT ';
 const OPEN = Number(process.env.BENCH_RECEIVABLES) || 10_000;
@@ -77,17 +77,10 @@ export async function seedReceivables(databaseUrl: string): Promise<Record<strin
 }
 
 export async function benchReceivables(databaseUrl: string, env: Record<string, string>): Promise<Record<string, unknown>> {
-  const seeded = await seedReceivables(databaseUrl);
-  console.log('receivables: seeded', seeded);
-  const measured = await runBenchChild<Record<string, unknown>>(fileURLToPath(import.meta.url), RESULT_TAG, env);
-  return { seeded, ...measured };
+  return seededBench('receivables', () => seedReceivables(databaseUrl), fileURLToPath(import.meta.url), RESULT_TAG, env);
 }
 
-const pct = (sorted: number[], q: number) => +sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
-const summary = (times: number[]) => {
-  const s = [...times].sort((a, b) => a - b);
-  return { runs: s.length, p50_ms: pct(s, 0.5), p95_ms: pct(s, 0.95), max_ms: pct(s, 1) };
-};
+const summary = timings;
 
 async function child() {
   const { loadReceivables } = await import('../lib/admin/receivables/query');

@@ -31,6 +31,7 @@ import { benchPriceListImport } from './price-list-import';
 import { benchPriceViews } from './price-views';
 import { benchCustomers } from './customers';
 import { benchReceivables } from './receivables';
+import { benchOrdersDesk } from './orders-desk';
 import { benchShippingEstimate } from './shipping';
 import { vacuumAllVisible } from '../supabase/seed/vacuum';
 
@@ -52,6 +53,8 @@ const PRICE_LIST_ONLY = process.env.BENCH_ONLY === 'price-list';
 const CUSTOMERS_ONLY = process.env.BENCH_ONLY === 'customers';
 // BENCH_ONLY=receivables: the Receivables screen and its CSV at 10,000 open invoices on terms, only (no build, no catalog).
 const RECEIVABLES_ONLY = process.env.BENCH_ONLY === 'receivables';
+// BENCH_ONLY=orders-desk: the orders screen's search and the pick list at 1,000,000 orders, only (no build, no large catalog).
+const ORDERS_DESK_ONLY = process.env.BENCH_ONLY === 'orders-desk';
 // BENCH_ONLY=catalog-list: the category screens' list view and a bulk price change of every ring, only.
 const CATALOG_LIST_ONLY = process.env.BENCH_ONLY === 'catalog-list';
 // BENCH_ONLY=import: the catalog import of BENCH_IMPORT_ROWS rows (100,000 by default here) with the workers' memory, only.
@@ -191,6 +194,12 @@ async function main() {
   let app: ChildProcess | undefined;
   try {
     const t0 = Date.now();
+    if (ORDERS_DESK_ONLY) {
+      results.orders_desk = await benchOrdersDesk(databaseUrl(cfg), stackEnv(cfg));
+      console.log('orders desk:', JSON.stringify(results.orders_desk));
+      await finish();
+      return;
+    }
     if (RECEIVABLES_ONLY) {
       results.receivables = await benchReceivables(databaseUrl(cfg), stackEnv(cfg));
       console.log('receivables:', JSON.stringify(results.receivables));
@@ -367,6 +376,12 @@ async function main() {
     console.log('wholesale:', JSON.stringify(results.wholesale));
     results.price_list_import = await benchPriceListImport(stackEnv(cfg));
     console.log('price list import:', JSON.stringify(results.price_list_import));
+    if (!STOREFRONT_ONLY) {
+      // Last: it grows the admin part's orders to a million.
+      await waitForQuiet();
+      results.orders_desk = await benchOrdersDesk(databaseUrl(cfg), stackEnv(cfg));
+      console.log('orders desk:', JSON.stringify(results.orders_desk));
+    }
   } finally {
     app?.kill('SIGTERM');
     await stack.stop();
@@ -385,7 +400,7 @@ async function main() {
 async function finish() {
   results.load_average_at_end = await loadAverage();
   results.server_log_errors = serverLog.errors;
-  const file = SOAK_ONLY ? 'latest-soak.json' : WORKERS_ONLY ? 'latest-workers.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : IMPORT_ONLY ? 'latest-import.json' : SHIPPING_ONLY ? 'latest-shipping.json' : PRICE_VIEWS_ONLY ? 'latest-price-views.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : PRICE_LIST_ONLY ? 'latest-price-list.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : RECEIVABLES_ONLY ? 'latest-receivables.json' : 'latest.json';
+  const file = SOAK_ONLY ? 'latest-soak.json' : WORKERS_ONLY ? 'latest-workers.json' : CATALOG_LIST_ONLY ? 'latest-catalog-list.json' : DOCUMENTS_ONLY ? 'latest-documents.json' : IMPORT_ONLY ? 'latest-import.json' : SHIPPING_ONLY ? 'latest-shipping.json' : PRICE_VIEWS_ONLY ? 'latest-price-views.json' : MAIL_ONLY ? 'latest-mail.json' : WHOLESALE_ONLY ? 'latest-wholesale.json' : PRICE_LIST_ONLY ? 'latest-price-list.json' : CUSTOMERS_ONLY ? 'latest-customers.json' : RECEIVABLES_ONLY ? 'latest-receivables.json' : ORDERS_DESK_ONLY ? 'latest-orders-desk.json' : 'latest.json';
   await writeFile(join(PROJECT_ROOT, 'bench', 'results', file), JSON.stringify(results, null, 2));
   console.log(`\nwritten to bench/results/${file}`);
   const errors = serverLog.report();

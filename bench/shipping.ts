@@ -4,16 +4,13 @@
 // route of the same wrapper: GET /api/health (its answer reused within a second). Called from bench/run.ts.
 import postgres from 'postgres';
 import { waitForQuiet } from '../scripts/wait-for-quiet';
+import { timings } from './child';
 
 const ROUNDS = Number(process.env.BENCH_SHIPPING_ROUNDS) || 300;
 // Below the route's per-address limit, so the counters are cleared between batches (untimed).
 const BATCH = 25;
 
-const pct = (sorted: number[], q: number) => +sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
-const summary = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { runs: sorted.length, p50_ms: pct(sorted, 0.5), p95_ms: pct(sorted, 0.95), max_ms: pct(sorted, 1) };
-};
+const summary = timings;
 
 async function timed(ask: () => Promise<void>): Promise<number> {
   const t0 = performance.now();

@@ -46,10 +46,11 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
   transactions: {
     authenticated: [
       'SELECT',
-      'INSERT(order_id, provider, provider_transaction_id, amount, status, payment_method, kind, idempotency_key, created_by)',
+      'INSERT(order_id, provider, provider_transaction_id, amount, status, payment_method, kind, idempotency_key, created_by, refund_reason, refund_note, tax_cents)',
     ],
     service_role: ['SELECT', 'INSERT', 'UPDATE'],
   },
+  refund_lines: { authenticated: ['SELECT', 'INSERT(refund_id, order_id, kind, order_item_id, quantity, amount_cents)'], service_role: ['SELECT'] },
   order_events: { authenticated: ['SELECT'] },
   product_events: { authenticated: ['SELECT'] },
   product_sales: { authenticated: ['SELECT'] },
@@ -99,7 +100,15 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
     ],
     service_role: ['SELECT', 'INSERT', 'UPDATE'],
   },
-  quote_lines: { authenticated: ['SELECT', 'UPDATE(unit_price_cents)'], service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  quote_lines: {
+    authenticated: [
+      'SELECT',
+      'INSERT(quote_id, position, product_id, product_category, name, sku, specifications, specifications_text, quantity)',
+      'UPDATE(unit_price_cents, quantity)',
+      'DELETE',
+    ],
+    service_role: ['SELECT', 'INSERT', 'UPDATE'],
+  },
   quote_events: {
     authenticated: ['SELECT', 'INSERT(quote_id, kind, actor_id, actor_email, detail)'],
     service_role: ['SELECT', 'INSERT'],
@@ -115,6 +124,12 @@ export const TABLE_GRANTS: Record<string, RoleGrants> = {
     service_role: ['SELECT', 'UPDATE(tax_exempt, expiry_reminded_for, stripe_customer_id)'],
   },
   staff_notes: { authenticated: ['SELECT', 'INSERT(order_id, customer_key, body, author_id, author_email)'] },
+  shipments: {
+    authenticated: ['SELECT', 'INSERT(order_id, carrier, tracking_number, created_by)', 'UPDATE(carrier, tracking_number)'],
+    service_role: ['SELECT'],
+  },
+  shipment_lines: { authenticated: ['SELECT', 'INSERT(shipment_id, order_item_id, quantity)'], service_role: ['SELECT'] },
+  customer_tags: { authenticated: ['SELECT', 'INSERT(customer_key, tag, author_id)', 'DELETE'] },
   terms_invoices: {
     authenticated: ['SELECT'],
     service_role: ['SELECT', 'INSERT', 'UPDATE'],

@@ -17,6 +17,7 @@ import { statusBadgeClass, statusLabel } from '@/lib/orders/status';
 import { paginationWindow } from '@/lib/core/pagination';
 import { placedByLabel } from '@/lib/trade/colleague-labels';
 import { ReorderButton } from './reorder-button';
+import { OrderShipments, shipsInParts } from './order-shipments';
 
 const pageHref = (page: number) => (page <= 1 ? '/dashboard' : `/dashboard?page=${page}`);
 
@@ -137,7 +138,7 @@ function OrderCard({ order }: { order: AccountOrder }) {
           <span className="tabular font-medium text-ink">{formatCents(order.totalCents)}</span>
         </div>
       </div>
-      {order.tracking && <Tracking tracking={order.tracking} />}
+      {shipsInParts(order) ? <OrderShipments order={order} /> : order.tracking && <Tracking tracking={order.tracking} />}
       {order.terms && (
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-stone-line px-5 py-3 text-sm text-ink-soft" data-testid="order-terms">
           <span>{order.terms.text}</span>

@@ -34,14 +34,15 @@ const quoteLines = (items: CartItem[]): QuoteLineInput[] =>
   }));
 import { copyText } from './copy-text';
 import { ShippingEstimate } from './shipping-estimate';
-import { CheckoutButton, UnavailableLabel, UnavailableNote, useUnavailableProducts } from './unavailable';
+import { CheckoutButton, UnavailableLabel, UnavailableNote, useCartProductFacts } from './unavailable';
+import { leadTimeShort, type LeadTime } from '@/lib/catalog/lead-time';
 
 const QUANTITY_ICONS = quantityIcons();
 
 export function CartView() {
   const { items, ready, clearCart } = useCart();
   const subtotal = cartSubtotal(items);
-  const unavailable = useUnavailableProducts(items, ready);
+  const { unavailable, leadTimes } = useCartProductFacts(items, ready);
   const blocked = items.some((item) => unavailable.has(item.productId.toLowerCase()));
 
   if (!ready) {
@@ -95,7 +96,7 @@ export function CartView() {
           </h2>
           <ul className="divide-y divide-stone-line border-y border-stone-line">
             {cartLinePrices(items).map((price, i) => (
-              <CartLine key={items[i]!.id} item={items[i]!} price={price} unavailable={unavailable.has(items[i]!.productId.toLowerCase())} />
+              <CartLine key={items[i]!.id} item={items[i]!} price={price} unavailable={unavailable.has(items[i]!.productId.toLowerCase())} leadTime={leadTimes.get(items[i]!.productId.toLowerCase()) ?? null} />
             ))}
           </ul>
           <div className="mt-4 flex justify-end">
@@ -146,7 +147,7 @@ export function CartView() {
   );
 }
 
-function CartLine({ item, price, unavailable }: { item: CartItem; price: CartLinePrice; unavailable: boolean }) {
+function CartLine({ item, price, unavailable, leadTime }: { item: CartItem; price: CartLinePrice; unavailable: boolean; leadTime: LeadTime | null }) {
   const { updateQuantity, removeItem } = useCart();
   const [removing, setRemoving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -204,6 +205,7 @@ function CartLine({ item, price, unavailable }: { item: CartItem; price: CartLin
           </h3>
           <p className="tabular mt-0.5 text-xs text-stone-muted">SKU: {product.sku || 'N/A'}</p>
           {unavailable && <UnavailableLabel />}
+          {leadTime && !unavailable && <p className="mt-1 text-sm text-ink-soft" data-testid="line-lead-time">{leadTimeShort(leadTime)}</p>}
           {specs.length > 0 && (
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
               {specs.map((spec) => (

@@ -3,26 +3,46 @@ import { useEffect, useState } from 'react';
 import Link from '@/components/shop/shop-link';
 import { LINE_UNAVAILABLE_LABEL, UNAVAILABLE_CHECKOUT_NOTE } from '@/lib/cart/constants';
 import type { CartItem } from '@/lib/cart/types';
+import { readLeadTime, type LeadTime } from '@/lib/catalog/lead-time';
+
+export interface CartProductFacts {
+  unavailable: ReadonlySet<string>;
+  /** When each product on sale ships, by lower-case id. */
+  leadTimes: ReadonlyMap<string, LeadTime>;
+}
+
+/** The answer's lead times, each checked (a product the answer has none for shows none). */
+function leadTimesOf(body: unknown): Map<string, LeadTime> {
+  const found = new Map<string, LeadTime>();
+  if (!body || typeof body !== 'object') return found;
+  for (const [id, v] of Object.entries(body as Record<string, unknown>)) {
+    const lt = v && typeof v === 'object' ? (v as { kind?: unknown; min?: unknown; max?: unknown }) : {};
+    const read = readLeadTime({ lead_time_kind: lt.kind, lead_time_min: lt.min, lead_time_max: lt.max });
+    if (read) found.set(id, read);
+  }
+  return found;
+}
 
 /**
- * The cart's products that can no longer be bought, asked of the server once the stored cart is read and whenever
- * its products change. A failed question labels nothing: the checkout still refuses such a line.
+ * The cart's products that can no longer be bought, and when the others ship, asked of the server once the stored
+ * cart is read and whenever its products change. A failed question labels nothing: the checkout still refuses such a
+ * line.
  */
-export function useUnavailableProducts(items: readonly CartItem[], ready: boolean): ReadonlySet<string> {
+export function useCartProductFacts(items: readonly CartItem[], ready: boolean): CartProductFacts {
   const ids = [...new Set(items.map((i) => i.productId.toLowerCase()))].sort().join(',');
-  const [unavailable, setUnavailable] = useState<ReadonlySet<string>>(new Set());
+  const [facts, setFacts] = useState<CartProductFacts>({ unavailable: new Set(), leadTimes: new Map() });
   useEffect(() => {
     if (!ready || !ids) return;
     const controller = new AbortController();
     fetch(`/api/cart/availability?ids=${encodeURIComponent(ids)}`, { signal: controller.signal })
-      .then((res) => (res.ok ? (res.json() as Promise<{ unavailable?: unknown }>) : null))
+      .then((res) => (res.ok ? (res.json() as Promise<{ unavailable?: unknown; leadTimes?: unknown }>) : null))
       .then((body) => {
-        if (body && Array.isArray(body.unavailable)) setUnavailable(new Set(body.unavailable.map(String)));
+        if (body && Array.isArray(body.unavailable)) setFacts({ unavailable: new Set(body.unavailable.map(String)), leadTimes: leadTimesOf(body.leadTimes) });
       })
       .catch(() => {});
     return () => controller.abort();
   }, [ids, ready]);
-  return unavailable;
+  return facts;
 }
 
 /** Proceed to Checkout, or, while a line cannot be bought, the same button disabled. */

@@ -103,6 +103,14 @@ export function OrderConfirmation({ order }: { order: ConfirmationOrder }) {
           <dt className="text-stone-muted">Total</dt>
           <dd className="tabular mt-1 font-medium">{formatCents(order.totalCents)}</dd>
         </div>
+        {order.estimatedShipDate && (
+          <div className="col-span-2 sm:col-span-4">
+            <dt className="text-stone-muted">Estimated ship date</dt>
+            <dd className="mt-1 font-medium" data-testid="order-ship-date">
+              {order.estimatedShipDate}
+            </dd>
+          </div>
+        )}
         {order.companyName && (
           <div className="col-span-2">
             <dt className="text-stone-muted">{COMPANY_LABEL}</dt>
@@ -155,6 +163,11 @@ export function OrderConfirmation({ order }: { order: ConfirmationOrder }) {
                 </p>
                 <p className="tabular text-xs text-stone-muted">SKU: {item.product?.sku || 'N/A'}</p>
                 {item.options && <p className="mt-1 text-sm text-ink-soft">{item.options}</p>}
+                {item.shipsIn && (
+                  <p className="mt-1 text-sm text-ink-soft" data-testid="confirmation-lead-time">
+                    {item.shipsIn}
+                  </p>
+                )}
                 <p className="tabular mt-1 text-sm text-stone-muted">
                   {item.quantity} × {formatCents(item.unitPriceCents)}
                 </p>

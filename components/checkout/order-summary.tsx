@@ -4,6 +4,7 @@ import { canOptimize } from '@/components/shop/listing/image-srcset';
 import type { DeliveryQuote } from '@/lib/checkout/api';
 import type { PricedLine } from '@/lib/checkout/pricing';
 import { formatCents } from '@/lib/core/format/money';
+import { leadTimeShort } from '@/lib/catalog/lead-time';
 import { chargeRows, chargesNote, SALES_TAX_LABEL, SUBTOTAL_LABEL, type OrderCharges } from '@/lib/documents/charges';
 
 const PENDING = 'Worked out from your address';
@@ -61,6 +62,11 @@ export function OrderSummary({ lines, totalCents, delivery }: { lines: PricedLin
               <p className="font-serif text-lg leading-snug">{line.name}</p>
               <p className="tabular text-xs text-stone-muted">SKU: {line.sku || 'N/A'}</p>
               {line.specificationsText && <p className="mt-1 text-sm text-ink-soft">{line.specificationsText}</p>}
+              {line.leadTime && (
+                <p className="mt-1 text-sm text-ink-soft" data-testid="summary-lead-time">
+                  {leadTimeShort(line.leadTime)}
+                </p>
+              )}
               <p className="tabular mt-1 text-sm text-stone-muted">
                 {line.quantity} × {formatCents(line.unitPriceCents)}
               </p>

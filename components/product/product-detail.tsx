@@ -1,7 +1,8 @@
-import { ShoppingBag } from 'lucide';
+import { Clock, ShoppingBag, Truck } from 'lucide';
 import Link from '@/components/shop/shop-link';
 import { Icon } from '@/components/ui/icon';
 import { CATEGORY_INFO } from '@/lib/catalog/categories';
+import { leadTimeLabel, productLeadTime } from '@/lib/catalog/lead-time';
 import { detailsList } from '@/lib/purchase/options';
 import { purchaseFacts, purchaseModel } from '@/lib/purchase/model';
 import { pricePurchaseModel } from '@/lib/purchase/priced-pages';
@@ -34,6 +35,7 @@ export function ProductDetail({ detail, view, terms }: { detail: ProductDetailDa
   const info = CATEGORY_INFO[product.category];
   const urls = images.length > 0 ? images.map((i) => i.image_url) : product.image_url ? [product.image_url] : [];
   const description = product.description?.trim();
+  const leadTime = productLeadTime(product);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-4 pb-10 sm:px-6 lg:px-8 lg:pt-8 lg:pb-16">
@@ -68,6 +70,10 @@ export function ProductDetail({ detail, view, terms }: { detail: ProductDetailDa
           <p className="text-xs font-medium tracking-[0.2em] text-gold-dark uppercase">{info.label}</p>
           <h1 className="mt-2 text-3xl leading-tight sm:text-4xl">{product.name}</h1>
           <p className="tabular mt-2 text-sm text-stone-muted">SKU: {product.sku || 'N/A'}</p>
+          <p className="mt-3 flex items-center gap-2 text-sm font-medium text-ink" data-testid="product-lead-time">
+            <Icon node={leadTime.kind === 'in_stock' ? Truck : Clock} aria-hidden className="size-4 shrink-0 text-gold-dark" />
+            {leadTimeLabel(leadTime)}
+          </p>
 
           <ProductPurchase
             model={pricePurchaseModel(purchaseModel(product), product, view, terms)}

@@ -1,4 +1,5 @@
 import Link from '@/components/shop/shop-link';
+import { StaffPreviewRedirect } from './staff-preview-redirect';
 
 /** 'Product Not Found'; the ring page speaks of "the ring". */
 export function ProductNotFound({ noun = 'product' }: { noun?: 'product' | 'ring' }) {
@@ -12,6 +13,7 @@ export function ProductNotFound({ noun = 'product' }: { noun?: 'product' | 'ring
       >
         Continue Shopping
       </Link>
+      <StaffPreviewRedirect />
     </div>
   );
 }

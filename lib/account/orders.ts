@@ -13,6 +13,7 @@ import { planReorder, type ReorderLine, type ReorderPlan } from './reorder';
 import { readUserGroupTerms } from '../purchase/buyer';
 import { ORDERS_PAGE_SIZE } from '../orders/lists';
 import { trackingUrl } from '../orders/tracking';
+import { NO_SHIPMENTS, readOrderShipments } from '../orders/shipment-reads';
 import { orderReference } from '../orders/reference';
 import { dayIn, formatDate } from '../core/format/date';
 import { readTermsPayment, type TermsPaymentRow } from '../orders/terms-payment';
@@ -105,6 +106,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
   const terms = await tx<(TermsPaymentRow & { order_id: string })[]>`
     select order_id, terms_days, status, due_at, paid_at, paid_out_of_band, hosted_invoice_url from public.terms_invoices
      where order_id = any(${orders.map((o) => o.id)}::uuid[])`;
+  const shipments = await readOrderShipments(tx, orders.map((o) => o.id), timeZone);
   const now = new Date();
   const termsOf = new Map(terms.map((t) => [t.order_id, readTermsPayment(t, now, { label: (d) => formatDate(d, timeZone), day: (d) => dayIn(d, timeZone) })]));
 
@@ -151,6 +153,7 @@ export async function listCustomerOrders(tx: Tx, userId: string, requestedPage: 
         o.carrier || o.tracking_number
           ? { carrier: o.carrier, number: o.tracking_number, url: trackingUrl(o.carrier, o.tracking_number) }
           : null,
+      shipments: shipments.get(o.id) ?? NO_SHIPMENTS,
       documents: documents.get(o.id) ?? [],
       terms: termsOf.get(o.id) ?? null,
     })),

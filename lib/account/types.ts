@@ -1,4 +1,5 @@
 // What the account area shows. Shared by the server loaders and the client components (no server imports).
+import type { OrderShipments } from '../orders/shipments';
 import type { TermsPayment } from '../orders/terms-payment';
 import type { Category } from '../catalog/categories';
 import type { SpecificationEntry } from '../purchase/labels';
@@ -58,6 +59,8 @@ export interface AccountOrder {
   items: AccountOrderItem[];
   /** The parcel's carrier and tracking, once the order is dispatched with them. */
   tracking: { carrier: string | null; number: string | null; url: string | null } | null;
+  /** Its parcels, oldest first, and what is still to ship (an order shipping in parts). */
+  shipments: OrderShipments;
   /** The invoice and credit notes, oldest first (none for orders placed before invoices). */
   documents: DocumentRef[];
   /** Paid by invoice on the account's terms: what the payment reads, and Stripe's page to pay it while open. */

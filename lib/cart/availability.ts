@@ -10,6 +10,7 @@ import { pricePurchaseModel } from '../purchase/priced-pages';
 import type { GroupTerms } from '../purchase/group-pricing';
 import type { PriceView } from '../purchase/price-view';
 import { isUuid } from '../core/validation/text';
+import { productLeadTime, type LeadTime } from '../catalog/lead-time';
 
 /** A cart holds a few dozen products; more ids than this in one question are refused. */
 export const MAX_AVAILABILITY_IDS = 200;
@@ -26,10 +27,17 @@ export const productIdsQuerySchema = z
   );
 
 export async function unavailableProductIds(ids: readonly string[]): Promise<string[]> {
+  return (await cartAvailability(ids)).unavailable;
+}
+
+/** What the cart asks of its products: the ones no longer sold, and when each one on sale ships (by lower-case id). */
+export async function cartAvailability(ids: readonly string[]): Promise<{ unavailable: string[]; leadTimes: Record<string, LeadTime> }> {
   const wanted = [...new Set(ids.filter(isProductId).map((id) => id.toLowerCase()))];
-  if (wanted.length === 0) return [];
-  const onSale = new Set((await getProductsByIds(wanted)).map((p) => p.id.toLowerCase()));
-  return wanted.filter((id) => !onSale.has(id));
+  if (wanted.length === 0) return { unavailable: [], leadTimes: {} };
+  const onSale = await getProductsByIds(wanted);
+  const found = new Set(onSale.map((p) => p.id.toLowerCase()));
+  const leadTimes = Object.fromEntries(onSale.map((p) => [p.id.toLowerCase(), productLeadTime(p)]));
+  return { unavailable: wanted.filter((id) => !found.has(id)), leadTimes };
 }
 
 /**

@@ -41,7 +41,7 @@ export function toProduct(category: Category, row: RawRow): Product {
   } as unknown as Product;
 }
 
-async function readImages(tx: Tx, category: Category, id: string): Promise<ProductImage[]> {
+export async function readImages(tx: Tx, category: Category, id: string): Promise<ProductImage[]> {
   const owner = CATEGORY_INFO[category].imageOwnerKey;
   return tx<ProductImage[]>`
     select id, image_url, is_primary, display_order

@@ -1,6 +1,7 @@
 // Row shapes of the product tables as the server reads them (numeric columns arrive as strings from Postgres and are
 // converted to numbers by the catalog data module before they reach components).
 import type { Category } from './categories';
+import type { LeadTimeKind } from './lead-time';
 
 export interface StoneDetails {
   Stone1?: string | null;
@@ -29,6 +30,10 @@ export interface ProductBase {
   pack_size: number;
   /** Volume tiers, ascending; empty for none. */
   price_breaks: PriceBreak[];
+  /** When it ships (lib/catalog/lead-time.ts: productLeadTime); absent from rows built without them. */
+  lead_time_kind?: LeadTimeKind;
+  lead_time_min?: number;
+  lead_time_max?: number;
   is_new_arrival: boolean;
   is_mens_jewelry: boolean;
   created_at: string;

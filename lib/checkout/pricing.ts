@@ -18,6 +18,7 @@ import type { Product } from '../catalog/types';
 import type { CartSpecifications } from '../purchase/types';
 import { specificationEntries, specificationsText } from '../purchase/labels';
 import { canonicalRingSize } from '../catalog/ring-sizes';
+import { productLeadTime, type LeadTime } from '../catalog/lead-time';
 import { CheckoutError, EMPTY_CART_MESSAGE } from './errors';
 import type { CheckoutLineInput } from './lines';
 
@@ -46,6 +47,8 @@ export interface PricedLine {
   specificationsText: string;
   /** The quote the line is bought from, at the quote's price (lib/quotes/checkout.ts). */
   quoteReference?: string | null;
+  /** When the product ships, as priced; the order line keeps it. Absent on records written before lead times. */
+  leadTime?: LeadTime;
 }
 
 export interface PricedCheckout {
@@ -216,6 +219,7 @@ export function priceCheckout(
       ]
         .filter(Boolean)
         .join(', '),
+      leadTime: productLeadTime(product),
     });
   }
   const totalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);

@@ -14,6 +14,7 @@ import type { Address } from '../checkout/address';
 import { isCategory } from '../catalog/categories';
 import { choicesText, readLineChoices } from '../purchase/line-choices';
 import { readCharges, type ChargeColumns, type OrderCharges } from './charges';
+import { isRefundReason, REFUND_REASONS } from './labels';
 import type { DocumentLine, DocumentSnapshot } from './types';
 
 export interface InvoiceInput {
@@ -91,8 +92,9 @@ interface InvoiceRow {
  * theirs when Stripe reports them succeeded (the webhook calls this again). Returns the notes issued now.
  */
 export async function issueCreditNotes(tx: Tx, orderId: string): Promise<IssuedCreditNote[]> {
-  const refunds = await tx<{ id: string; amount: string; provider_transaction_id: string; tax_cents: string | null }[]>`
-    select t.id, t.amount, t.provider_transaction_id, t.tax_cents from public.transactions t
+  const refunds = await tx<RefundRow[]>`
+    select t.id, t.amount, t.provider_transaction_id, t.tax_cents, t.refund_reason, t.refund_note, t.provider = 'stripe_invoice' as on_terms
+      from public.transactions t
      where t.order_id = ${orderId} and t.kind = 'refund' and t.status = 'succeeded'
        and not exists (select 1 from public.credit_notes c where c.refund_id = t.id)
      order by t.created_at, t.id`;
@@ -112,20 +114,60 @@ export async function issueCreditNotes(tx: Tx, orderId: string): Promise<IssuedC
   for (const refund of refunds) {
     const amountCents = Number(refund.amount);
     remaining -= amountCents;
+    // The note lists what the refund credited: its lines and shipping, or (a refund of an amount) none.
+    const credited = await readCreditedLines(tx, refund.id);
     const snapshot: UnsignedSnapshot = {
       ...base,
+      lines: credited?.lines ?? [],
       refund: {
         amountCents,
         invoiceNumber: invoice?.number ?? null,
         remainingCents: Math.max(0, remaining),
         reference: refund.provider_transaction_id,
         taxCents: refund.tax_cents === null ? null : Number(refund.tax_cents),
+        reason: isRefundReason(refund.refund_reason) ? REFUND_REASONS[refund.refund_reason] : null,
+        note: refund.refund_note,
+        ...(credited ? { credited: { shippingCents: credited.shippingCents } } : {}),
+        onTerms: refund.on_terms,
       },
     };
     const note = await issue<Issued>(tx, 'credit_note', orderId, refund.id, amountCents, snapshot);
     issued.push({ ...note, refundId: refund.id, amountCents, remainingCents: Math.max(0, remaining) });
   }
   return issued;
+}
+
+interface RefundRow {
+  id: string;
+  amount: string;
+  provider_transaction_id: string;
+  tax_cents: string | null;
+  refund_reason: string | null;
+  refund_note: string | null;
+  on_terms: boolean;
+}
+
+/** The lines and shipping a refund credited (refund_lines), or null for a refund of an amount. */
+async function readCreditedLines(tx: Tx, refundId: string): Promise<{ lines: DocumentLine[]; shippingCents: number } | null> {
+  const rows = await tx<(Omit<LineRow, 'quantity' | 'unit_price'> & { kind: 'item' | 'shipping'; quantity: number | null; unit_price: string | null; amount_cents: string })[]>`
+    select l.kind, l.quantity, l.amount_cents, p.sku, p.name, coalesce(i.product_category, p.category) as category, i.choices, i.unit_price
+      from public.refund_lines l
+      left join public.order_items i on i.id = l.order_item_id
+      left join public.catalog_products p on p.id = i.product_id
+     where l.refund_id = ${refundId} order by l.kind, i.created_at, i.id`;
+  if (rows.length === 0) return null;
+  const lines = rows
+    .filter((l) => l.kind === 'item')
+    .map((l) => ({
+      sku: l.sku,
+      name: l.name ?? 'Product Unavailable',
+      options: choicesText(readLineChoices(l.choices), isCategory(l.category) ? l.category : null),
+      quantity: l.quantity ?? 0,
+      unitPriceCents: Number(l.unit_price ?? 0),
+      lineTotalCents: Number(l.amount_cents),
+    }));
+  const shippingCents = rows.filter((l) => l.kind === 'shipping').reduce((sum, l) => sum + Number(l.amount_cents), 0);
+  return { lines, shippingCents };
 }
 
 interface LineRow {

@@ -29,3 +29,31 @@ export const CREDIT_NOTE_TOTALS = {
 
 /** 'Page 2 of 7'. */
 export const pageLabel = (page: number, pages: number) => `Page ${page} of ${pages}`;
+
+/** Why staff refunded, as stored on the refund (transactions.refund_reason) and shown on its credit note and mail. */
+export const REFUND_REASONS = {
+  damaged: 'Damaged',
+  wrong_item: 'Wrong item',
+  not_as_described: 'Not as described',
+  returned: 'Returned',
+  goodwill: 'Goodwill',
+  other: 'Other',
+} as const;
+export type RefundReason = keyof typeof REFUND_REASONS;
+export const REFUND_REASON_KEYS = Object.keys(REFUND_REASONS) as RefundReason[];
+export const isRefundReason = (value: unknown): value is RefundReason => typeof value === 'string' && Object.hasOwn(REFUND_REASONS, value);
+
+/** A credit note's words for what it credits. */
+export const CREDIT_NOTE_WORDS = {
+  shipping: 'Shipping',
+  refund: 'Refund',
+  /** 'Refund: Damaged'. */
+  refundFor: (reason: string) => `Refund: ${reason}`,
+  /** 'Reason: Damaged. The clasp was bent.' */
+  reason: (reason: string, note: string | null) => `Reason: ${reason}${note ? `. ${note.replace(/\.+$/, '')}` : ''}.`,
+  /** The closing words, in place of the invoice's. */
+  closing: (amount: string, onTerms: boolean) =>
+    onTerms
+      ? `This credit note records a credit of ${amount} on the invoice for this order.`
+      : `This credit note records a refund of ${amount} to your original payment.`,
+} as const;

@@ -6,8 +6,8 @@ import { COMPANY_LABEL, PURCHASE_ORDER_LABEL } from '../checkout/contact';
 import { formatDate } from '../core/format/date';
 import { formatCents } from '../core/format/money';
 import { chargeRows, chargesNote, SUBTOTAL_LABEL } from './charges';
-import { CREDIT_NOTE_TOTALS, DOCUMENT_TITLES, NO_SKU } from './labels';
-import type { IssuedDocument } from './types';
+import { CREDIT_NOTE_TOTALS, CREDIT_NOTE_WORDS, DOCUMENT_TITLES, NO_SKU } from './labels';
+import type { DocumentLine, IssuedDocument } from './types';
 
 export interface PdfLine {
   sku: string;
@@ -68,14 +68,7 @@ export function documentContent(doc: IssuedDocument, timeZone: string): PdfConte
     { heading: 'Shipping address', lines: ship.length ? ship : [NOT_GIVEN] },
   ];
 
-  const lines = s.lines.map((l) => ({
-    sku: l.sku || NO_SKU,
-    name: l.name,
-    options: l.options,
-    quantity: String(l.quantity),
-    unitPrice: formatCents(l.unitPriceCents),
-    total: formatCents(l.lineTotalCents),
-  }));
+  const lines = doc.kind === 'credit_note' ? creditedLines(doc) : s.lines.map(pdfLine);
 
   const totals: PdfContent['totals'] = [];
   const notes: string[] = [];
@@ -101,7 +94,8 @@ export function documentContent(doc: IssuedDocument, timeZone: string): PdfConte
     }
     totals.push({ label: CREDIT_NOTE_TOTALS.credited, value: formatCents(-credited), strong: true });
     totals.push({ label: CREDIT_NOTE_TOTALS.remaining, value: formatCents(refund?.remainingCents ?? 0) });
-    notes.push('Refunded to the card used for the order.');
+    if (refund?.reason) notes.push(CREDIT_NOTE_WORDS.reason(refund.reason, refund.note ?? null));
+    notes.push(refund?.onTerms ? 'Credited on the invoice for the order.' : 'Refunded to the card used for the order.');
     if (refund?.reference) notes.push(`Refund reference: ${refund.reference}`);
   }
 
@@ -114,6 +108,38 @@ export function documentContent(doc: IssuedDocument, timeZone: string): PdfConte
     lines,
     totals,
     notes,
-    footer: textLines(seller.invoiceFooter).join('\n'),
+    // The invoice's footer thanks the buyer for the order; a credit note closes with what it records.
+    footer:
+      doc.kind === 'credit_note'
+        ? CREDIT_NOTE_WORDS.closing(formatCents(s.refund?.amountCents ?? doc.amountCents), s.refund?.onTerms ?? false)
+        : textLines(seller.invoiceFooter).join('\n'),
   };
+}
+
+const pdfLine = (l: DocumentLine): PdfLine => ({
+  sku: l.sku || NO_SKU,
+  name: l.name,
+  options: [l.options, l.shipsIn].filter(Boolean).join(' · '),
+  quantity: String(l.quantity),
+  unitPrice: formatCents(l.unitPriceCents),
+  total: formatCents(l.lineTotalCents),
+});
+
+/** A row of the table that is not a product: shipping, or the refund of an amount. */
+const chargeLine = (name: string, cents: number): PdfLine => ({ sku: '', name, options: '', quantity: '1', unitPrice: formatCents(cents), total: formatCents(cents) });
+
+/**
+ * What a credit note credits: the lines and shipping a refund chose; for a refund of an amount, and for notes issued
+ * before refunds named their lines (whose `lines` are the whole invoice's), one line of the amount less its tax.
+ */
+function creditedLines(doc: IssuedDocument): PdfLine[] {
+  const refund = doc.snapshot.refund;
+  if (refund?.credited) {
+    const rows = doc.snapshot.lines.map(pdfLine);
+    if (refund.credited.shippingCents > 0) rows.push(chargeLine(CREDIT_NOTE_WORDS.shipping, refund.credited.shippingCents));
+    return rows;
+  }
+  const amount = refund?.amountCents ?? doc.amountCents;
+  const net = amount - Math.max(0, refund?.taxCents ?? 0);
+  return [chargeLine(refund?.reason ? CREDIT_NOTE_WORDS.refundFor(refund.reason) : CREDIT_NOTE_WORDS.refund, net)];
 }

@@ -12,6 +12,8 @@ export interface DocumentLine {
   name: string;
   /** The options bought with ('Stone: Ruby, Size: 7", Material: Gold'), as on the order. */
   options: string;
+  /** When it ships, as promised with the order ('Ships in 2 days'); absent before lead times, and on credit notes. */
+  shipsIn?: string;
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
@@ -30,7 +32,7 @@ export interface DocumentSnapshot {
   };
   /** purchaseOrder: the buyer's PO number; absent from documents issued before checkout asked for it. */
   order: { id: string; reference: string; placedAt: string; purchaseOrder?: string | null };
-  /** The order's lines: an invoice bills them; a credit note lists what the refunded invoice billed. */
+  /** The order's lines: an invoice bills them; a credit note with `refund.credited` lists the lines it credited. */
   lines: DocumentLine[];
   currency: string;
   /** The invoice's total (the order's), in cents: goods + shipping + tax. */
@@ -41,7 +43,24 @@ export interface DocumentSnapshot {
    * Credit notes only: what was refunded, against which invoice, and what remains paid after it. taxCents: the
    * refund's share of sales tax; absent or null where the refund did not record one.
    */
-  refund?: { amountCents: number; invoiceNumber: string | null; remainingCents: number; reference: string; taxCents?: number | null };
+  refund?: {
+    amountCents: number;
+    invoiceNumber: string | null;
+    remainingCents: number;
+    reference: string;
+    taxCents?: number | null;
+    /** Why, in words ('Damaged'), and staff's note; absent or null on refunds made without one. */
+    reason?: string | null;
+    note?: string | null;
+    /**
+     * What the refund credited: then `lines` are the credited lines (quantity and amount) and shippingCents the
+     * shipping. Absent: a refund of an amount (the note shows one line of it), or a note issued before refunds named
+     * what they credited (its `lines` are the invoice's, and are not shown as credited).
+     */
+    credited?: { shippingCents: number };
+    /** An order on terms: credited on its invoice, not refunded to a card. */
+    onTerms?: boolean;
+  };
 }
 
 export interface IssuedDocument {

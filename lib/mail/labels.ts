@@ -19,6 +19,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   terms_invoice: 'Invoice to pay',
   terms_reminder: 'Payment reminder',
   terms_overdue: 'Overdue notice',
+  shipment: 'Shipment notice',
 };
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {

@@ -21,6 +21,7 @@ export const MAIL_KINDS = [
   'terms_invoice',
   'terms_reminder',
   'terms_overdue',
+  'shipment',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

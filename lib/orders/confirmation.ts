@@ -21,6 +21,8 @@ import { env } from '../core/env';
 import { logError } from '../core/log';
 import { ACTIVE_SQL } from '../catalog/status';
 import { choicesText, readLineChoices } from '../purchase/line-choices';
+import { leadTimeShort, readLeadTime } from '../catalog/lead-time';
+import { estimatedShipDay, formatShipDay } from './ship-date';
 
 /** The line's category as stored, else its product's (older lines have none). */
 const lineCategory = (stored: string | null, product: string | undefined): Category | null =>
@@ -38,6 +40,8 @@ export interface ConfirmationItem {
   lineTotalCents: number;
   /** The choices bought with, in words ('Stone: Ruby, Ring Size: 7, Material: Gold, Volume −5%'). */
   options: string;
+  /** When it ships, as promised when the order was placed ('Ships in 2 days'); null for lines from before lead times. */
+  shipsIn: string | null;
 }
 
 export interface ConfirmationOrder {
@@ -59,6 +63,8 @@ export interface ConfirmationOrder {
   shipping: Address | null;
   billing: Address | null;
   items: ConfirmationItem[];
+  /** 'Friday, December 4, 2026': when the slowest line ships (ship-date.ts); null when no line has a lead time. */
+  estimatedShipDate: string | null;
   /** Where the invoice downloads (with the visitor's token when that is how they came); null before it is issued. */
   invoiceHref: string | null;
   /** Paid by invoice on the account's terms (lib/terms); null for a card payment. */
@@ -101,8 +107,8 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
       from public.orders where id = ${orderId}`;
   if (!order) return null;
   const items = await tx<
-    { id: string; product_id: string; product_category: string | null; quantity: number; unit_price: string; choices: unknown }[]
-  >`select id, product_id, product_category, quantity, unit_price, choices
+    { id: string; product_id: string; product_category: string | null; quantity: number; unit_price: string; choices: unknown; lead_time_kind: string | null; lead_time_min: number | null; lead_time_max: number | null }[]
+  >`select id, product_id, product_category, quantity, unit_price, choices, lead_time_kind, lead_time_min, lead_time_max
       from public.order_items where order_id = ${orderId} order by created_at, id`;
   if (items.length === 0) return null;
   const products = await tx<
@@ -114,6 +120,7 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
   const [terms] = await tx<TermsPaymentRow[]>`
     select terms_days, status, due_at, paid_at, paid_out_of_band, hosted_invoice_url from public.terms_invoices where order_id = ${orderId}`;
   const zone = env().SHOP_TIME_ZONE;
+  const shipDay = estimatedShipDay(dayIn(order.created_at, zone), items.map(readLeadTime));
   return {
     id: order.id,
     reference: orderReference(order),
@@ -142,8 +149,10 @@ async function readOrder(tx: Tx, orderId: string, token: string | null = null): 
         unitPriceCents: unit,
         lineTotalCents: unit * i.quantity,
         options: choicesText(readLineChoices(i.choices), lineCategory(i.product_category, p?.category)),
+        shipsIn: ((lt) => (lt ? leadTimeShort(lt) : null))(readLeadTime(i)),
       };
     }),
+    estimatedShipDate: shipDay ? formatShipDay(shipDay) : null,
     invoiceHref: invoice ? invoicePath(order.id, token) : null,
     terms: terms ? readTermsPayment(terms, new Date(), { label: (d) => formatLongDate(d, zone), day: (d) => dayIn(d, zone) }) : null,
   };

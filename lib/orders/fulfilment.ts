@@ -16,6 +16,7 @@ import { PAID_ORDER_STATUS } from './status';
 import { choicesText, lineChoices } from '../purchase/line-choices';
 import type { TaxPart } from '../tax/parts';
 import { recordOrderTax } from '../tax/record';
+import { leadTimeColumns, leadTimeShort } from '../catalog/lead-time';
 
 export type PaymentIntentFacts = Pick<
   Stripe.PaymentIntent,
@@ -191,6 +192,8 @@ export async function insertOrder(tx: Tx, record: CheckoutRow, payment: OrderPay
     unit_price: line.unitPriceCents,
     specifications: line.specificationsText,
     choices: tx.json(choices[i]!),
+    // The promise made at the time of the order; none for a line priced before lead times (or from a quote).
+    ...(line.leadTime ? leadTimeColumns(line.leadTime) : { lead_time_kind: null, lead_time_min: null, lead_time_max: null }),
   }));
   // One round trip (postgres.js pipelines queries on the transaction's connection, in the order they start; each
   // starts here, in this order, as the array is built):
@@ -246,6 +249,7 @@ export async function insertOrder(tx: Tx, record: CheckoutRow, payment: OrderPay
         sku: line.sku,
         name: line.name,
         options: choicesText(choices[i]!, line.category),
+        ...(line.leadTime ? { shipsIn: leadTimeShort(line.leadTime) } : {}),
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
         lineTotalCents: line.lineTotalCents,

@@ -14,7 +14,7 @@ import { formatCents } from '../core/format/money';
 import { readNotifyAddress, readShopSettings } from '../settings/shop-settings';
 import { subjectText, type ComposedMail, type MailAttachment } from '../mail/message';
 import { ComposeRefusedError, type OutboxMail } from '../mail/sender';
-import { DispatchedMail } from '../mail/templates/dispatched';
+import { DispatchedMail, type DispatchedProps } from '../mail/templates/dispatched';
 import type { MailShop } from '../mail/templates/layout';
 import { OrderConfirmationMail } from '../mail/templates/order-confirmation';
 import { OrderNoticeMail } from '../mail/templates/order-notice';
@@ -27,7 +27,11 @@ import { readOrderLines } from '../documents/issue';
 import { renderDocumentPdf } from '../documents/pdf';
 import { readCreditNote, readInvoice } from '../documents/store';
 import { documentFileName, type IssuedDocument } from '../documents/types';
+import { CREDIT_NOTE_WORDS } from '../documents/labels';
 import { orderReference } from './reference';
+import { readShipmentForMail } from './shipment-reads';
+
+type ShipmentParcel = NonNullable<DispatchedProps['parcel']>;
 
 export interface OrderFacts {
   id: string;
@@ -58,7 +62,19 @@ export type MessageFacts = { to: string; shop: MailShop; timeZone: string; order
   | { kind: 'order_confirmation'; lines: MailLine[]; invoiceNumber: string | null }
   | { kind: 'order_notice'; lines: MailLine[] }
   | { kind: 'dispatched'; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null }
-  | { kind: 'refund'; amountCents: number; remainingCents: number; onTerms?: boolean; creditNoteNumber: string | null; taxCents: number | null }
+  | { kind: 'shipment'; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; parcel: ShipmentParcel }
+  | {
+      kind: 'refund';
+      amountCents: number;
+      remainingCents: number;
+      onTerms?: boolean;
+      creditNoteNumber: string | null;
+      taxCents: number | null;
+      /** From the credit note: why, and what it credited (empty for an amount). */
+      reason?: string | null;
+      note?: string | null;
+      creditedLines?: MailLine[];
+    }
 );
 
 export interface Message {
@@ -119,6 +135,21 @@ export function messageFor(facts: MessageFacts): Message {
           orderUrl: links.order,
         }),
       };
+    case 'shipment':
+      return {
+        to: facts.to,
+        subject: subjectText(
+          facts.parcel.unitsLeft === 0 ? `The rest of your order ${order.reference} is on its way` : `Part of your order ${order.reference} is on its way`,
+        ),
+        element: createElement(DispatchedMail, {
+          ...base,
+          carrier: facts.carrier,
+          trackingNumber: facts.trackingNumber,
+          trackingUrl: facts.trackingUrl,
+          orderUrl: links.order,
+          parcel: facts.parcel,
+        }),
+      };
     case 'refund':
       return {
         to: facts.to,
@@ -132,6 +163,9 @@ export function messageFor(facts: MessageFacts): Message {
           creditNoteNumber: facts.creditNoteNumber,
           creditNoteUrl: links.creditNote,
           orderUrl: links.order,
+          reason: facts.reason ?? null,
+          note: facts.note ?? null,
+          creditedLines: facts.creditedLines ?? [],
         }),
       };
   }
@@ -144,6 +178,7 @@ const dispatchPayload = z.object({
   trackingNumber: z.string().max(100).nullish().catch(null),
   trackingUrl: z.url({ protocol: /^https$/ }).max(500).nullish().catch(null),
 });
+const shipmentPayload = dispatchPayload.extend({ shipmentId: z.number().int().positive() });
 const refundPayload = z.object({
   creditNoteId: z.uuid().nullish().catch(null),
   amountCents: z.number().int().positive(),
@@ -225,6 +260,15 @@ async function readFacts(mail: OutboxMail): Promise<{ facts: MessageFacts; docum
         const facts: MessageFacts = { ...common, kind: mail.kind, to: buyer(mail), carrier: p.carrier ?? null, trackingNumber: p.trackingNumber ?? null, trackingUrl: p.trackingUrl ?? null };
         return { facts, document: null };
       }
+      case 'shipment': {
+        const parsed = shipmentPayload.safeParse(mail.payload);
+        const shipment = parsed.success ? await readShipmentForMail(tx, parsed.data.shipmentId) : null;
+        if (!parsed.success || !shipment || shipment.orderId !== orderId) throw new ComposeRefusedError('The shipment no longer exists.');
+        const p = parsed.data;
+        const facts: MessageFacts = { ...common, kind: mail.kind, to: buyer(mail), carrier: p.carrier ?? null, trackingNumber: p.trackingNumber ?? null, trackingUrl: p.trackingUrl ?? null,
+          parcel: { lines: shipment.lines, unitsLeft: shipment.unitsLeft } };
+        return { facts, document: null };
+      }
       case 'refund': {
         const parsed = refundPayload.safeParse(mail.payload);
         if (!parsed.success) throw new ComposeRefusedError('The refund message has no amount.');
@@ -234,7 +278,8 @@ async function readFacts(mail: OutboxMail): Promise<{ facts: MessageFacts; docum
         if (document) links.creditNote = creditNoteLink(orderId, document.number);
         const facts: MessageFacts = { ...common, kind: mail.kind, to: buyer(mail), amountCents: p.amountCents, remainingCents: p.remainingCents, onTerms: p.onTerms, creditNoteNumber: document?.number ?? null,
           // The sales tax within the refund, as its credit note states it.
-          taxCents: document?.snapshot.refund?.taxCents ?? null };
+          taxCents: document?.snapshot.refund?.taxCents ?? null,
+          ...(document ? creditedFacts(document) : {}) };
         return { facts, document };
       }
       default:
@@ -242,6 +287,15 @@ async function readFacts(mail: OutboxMail): Promise<{ facts: MessageFacts; docum
         throw new ComposeRefusedError(`An order mail cannot be composed for a ${mail.kind} message.`);
     }
   });
+}
+
+/** Why a credit note's refund was made and what it credited, as the note states them. */
+function creditedFacts(note: IssuedDocument): { reason: string | null; note: string | null; creditedLines: MailLine[] } {
+  const refund = note.snapshot.refund;
+  const shipping = refund?.credited?.shippingCents ?? 0;
+  const lines: MailLine[] = refund?.credited ? [...note.snapshot.lines] : [];
+  if (shipping > 0) lines.push({ sku: null, name: CREDIT_NOTE_WORDS.shipping, options: '', quantity: 1, unitPriceCents: shipping, lineTotalCents: shipping });
+  return { reason: refund?.reason ?? null, note: refund?.note ?? null, creditedLines: lines };
 }
 
 /** The sender's composer (instrumentation.ts gives it to startMailSender). */

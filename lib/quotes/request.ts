@@ -5,12 +5,9 @@ import 'server-only';
 import { asServiceRole, withActor } from '../core/db';
 import { HttpError } from '../core/errors';
 import { getProductsByIds } from '../catalog/product';
-import { specificationsText } from '../purchase/labels';
-import { cartSpecifications } from '../purchase/options';
-import { quantityProblem, smallestQuantity } from '../purchase/pack-size';
-import { normalizeSelection, optionProblem } from '../checkout/pricing';
 import { enqueueMails } from '../mail/outbox';
 import type { QuoteRequest } from './schema';
+import { buildQuoteLine } from './lines';
 import { quoteToken } from './link';
 
 export interface RequestedQuote {
@@ -49,22 +46,7 @@ export async function requestQuote(request: QuoteRequest, user: Requester | null
   const lines = request.lines.map((line, i) => {
     const product = products.get(line.productId);
     if (!product) throw new HttpError(422, 'An item in your request is no longer available. Please remove it and try again.', 'unknown_product');
-    const selection = normalizeSelection(product, line.specifications);
-    if (!selection) throw new HttpError(422, optionProblem(product, line.specifications), 'option_unavailable');
-    if (quantityProblem(line.quantity, product) !== null) {
-      throw new HttpError(422, `${product.name} is ordered in quantities of at least ${smallestQuantity(product)}, in whole packs.`, 'quantity_not_allowed');
-    }
-    const specifications = cartSpecifications(product, { stoneType: selection.stoneType, size: selection.size, style: selection.style });
-    return {
-      position: i + 1,
-      product_id: product.id,
-      product_category: product.category,
-      name: product.name,
-      sku: product.sku,
-      specifications,
-      specifications_text: specificationsText({ specifications, product: { category: product.category } }),
-      quantity: line.quantity,
-    };
+    return buildQuoteLine(product, line, i + 1);
   });
 
   // The service role writes the request: a guest has no session, and who asks has been settled above.

@@ -51,7 +51,7 @@ export interface Quote {
 }
 
 export interface QuoteEvent {
-  kind: 'requested' | 'quoted' | 'declined' | 'expired' | 'checkout' | 'accepted';
+  kind: 'requested' | 'quoted' | 'declined' | 'expired' | 'checkout' | 'accepted' | 'lines_changed';
   actorEmail: string | null;
   detail: Record<string, unknown>;
   createdAt: string;

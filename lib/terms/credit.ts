@@ -13,7 +13,29 @@ export interface TermsCredit {
   amount: number;
 }
 
-export async function creditTermsInvoice(tx: Tx, orderId: string, amountCents: number, key: string): Promise<TermsCredit> {
+/** A line of the Stripe credit note: what the refund credits, the same goods, shipping and tax as the shop's own note. */
+export interface TermsCreditLine {
+  description: string;
+  quantity: number;
+  unitAmountCents: number;
+}
+
+export interface TermsCreditDetail {
+  /** Lines summing to the amount; null: one amount, as before. */
+  lines: TermsCreditLine[] | null;
+  /** The shop's reason key (transactions.refund_reason). */
+  reason: string | null;
+  /** The reason in words, shown on Stripe's credit note. */
+  memo: string | null;
+}
+
+/** Stripe's own reasons: a faulty piece is product_unsatisfactory, anything else an order change. */
+const stripeReason = (reason: string | null): Stripe.CreditNoteCreateParams.Reason =>
+  reason === 'damaged' || reason === 'not_as_described' ? 'product_unsatisfactory' : 'order_change';
+
+export async function creditTermsInvoice(
+  tx: Tx, orderId: string, amountCents: number, key: string, detail: TermsCreditDetail = { lines: null, reason: null, memo: null },
+): Promise<TermsCredit> {
   const [row] = await tx<{ stripe_invoice_id: string | null; status: string; paid_out_of_band: boolean }[]>`
     select stripe_invoice_id, status, paid_out_of_band from public.terms_invoices where order_id = ${orderId}`;
   if (!row?.stripe_invoice_id || row.status === 'pending' || row.status === 'draft') {
@@ -24,7 +46,17 @@ export async function creditTermsInvoice(tx: Tx, orderId: string, amountCents: n
   let note: Stripe.CreditNote;
   try {
     note = await stripe().creditNotes.create(
-      { invoice: row.stripe_invoice_id, amount: amountCents, reason: 'order_change', metadata: { order_id: orderId }, ...back },
+      {
+        invoice: row.stripe_invoice_id,
+        amount: amountCents,
+        reason: stripeReason(detail.reason),
+        metadata: { order_id: orderId },
+        ...(detail.memo ? { memo: detail.memo.slice(0, 500) } : {}),
+        ...(detail.lines?.length
+          ? { lines: detail.lines.map((l) => ({ type: 'custom_line_item' as const, description: l.description.slice(0, 200), quantity: l.quantity, unit_amount: l.unitAmountCents })) }
+          : {}),
+        ...back,
+      },
       { idempotencyKey: `shop-credit-${key}` },
     );
   } catch (err) {

@@ -545,6 +545,10 @@ function generateCategory(category: Category, rng: Rng, now: number, count: numb
       ...wholesaleTerms(i, moq, look.material),
       is_new_arrival: isNew,
       is_mens_jewelry: isMens,
+      // One piece in twelve is made to order, in the 10 to 15 business days the Shipping & Returns page promises.
+      ...(i % 12 === 7
+        ? { lead_time_kind: 'made_to_order', lead_time_min: 2, lead_time_max: 3 }
+        : { lead_time_kind: 'in_stock', lead_time_min: 2, lead_time_max: 2 }),
       created_at: createdAt,
       ...(design.extra?.(ctx, name) ?? {}),
     };

@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { databaseUrl, testConfig } from '../../local-stack/config';
 import { adminTest as test } from './support/admin-session';
 import { hydrated } from './support/hydration';
+import { ADMIN_NAV } from '../../lib/admin/nav';
 
 // Shared per worker and never ended by a hook: it closes when idle.
 const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { max: 1, idle_timeout: 2, onnotice: () => {} });
@@ -85,6 +86,46 @@ test('the back office passes axe with a quote and a trade account waiting, and f
   await page.getByRole('link', { name: reference }).click();
   await expect(page.getByRole('heading', { name: `Quote ${reference}` })).toBeVisible();
   expect(errors.filter((e) => e.startsWith('/admin/quotes'))).toEqual([]);
+});
+
+/** Every screen of the side menu, and one of each detail screen that has data here. */
+async function everyScreen(): Promise<string[]> {
+  const [customer] = await sql<{ key: string }[]>`select key from customers order by last_order_at desc nulls last limit 1`;
+  const [order] = await sql<{ id: string }[]>`select id from orders order by created_at desc limit 1`;
+  const [quote] = await sql<{ id: string }[]>`select id from quotes order by created_at desc limit 1`;
+  const [account] = await sql<{ id: string }[]>`select id from trade_accounts order by submitted_at desc limit 1`;
+  const [group] = await sql<{ id: string }[]>`select id from price_groups order by created_at desc limit 1`;
+  return [
+    ...ADMIN_NAV.map((n) => n.href),
+    ...(customer ? [`/admin/customers/${encodeURIComponent(customer.key)}`] : []),
+    ...(order ? [`/admin/orders?order=${order.id}`] : []),
+    ...(quote ? [`/admin/quotes/${quote.id}`] : []),
+    ...(account ? [`/admin/trade-accounts/${account.id}`] : []),
+    ...(group ? [`/admin/price-groups/${group.id}`] : []),
+  ];
+}
+
+test('every back-office screen passes axe, hydrates cleanly and fits a phone', async ({ page }) => {
+  test.setTimeout(240_000);
+  await waitingWork(`all${test.info().project.name}`);
+  let path = '';
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`${path}: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && /hydrat|#418|#423|#425/i.test(m.text()) && errors.push(`${path}: ${m.text()}`));
+  const wide: string[] = [];
+  const findings: string[] = [];
+  for (path of await everyScreen()) {
+    await page.goto(path);
+    await hydrated(page, '#admin-main');
+    findings.push(...(await axeFindings(page)).map((f) => `${path}: ${f}`));
+    if (isMobile(page)) {
+      const o = await overflow(page);
+      if (o.scrollWidth > 390) wide.push(`${path} is ${o.scrollWidth} px: ${o.wide.join(' | ')}`);
+    }
+  }
+  expect(errors).toEqual([]);
+  expect(findings).toEqual([]);
+  expect(wide).toEqual([]);
 });
 
 test('a category screen fits a phone, its import panel folded until asked for @mobile-only', async ({ page }, info) => {

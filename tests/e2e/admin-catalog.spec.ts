@@ -1,5 +1,6 @@
 // The catalog back office as the demo admin, in Chromium: a product added as a draft (a 404 to shoppers, even to the
-// admin browsing the shop), given two images, reordered by keyboard, published in its modal, its new primary image on
+// admin browsing the shop, who previews it from its form instead), given two images, reordered by keyboard, published in
+// its modal after the readiness check names what it lacks, its new primary image on
 // the storefront listing and product page; a price edit the storefront shows at once; a CSV
 // import with a bad row listed by number and reason; a delete that takes the product off the storefront.
 import { writeFile } from 'node:fs/promises';
@@ -13,6 +14,8 @@ import { CART_STORAGE_KEY } from '../../lib/cart/types';
 import { LINE_UNAVAILABLE_LABEL, UNAVAILABLE_CHECKOUT_NOTE } from '../../lib/cart/constants';
 import { adminTest as test } from './support/admin-session';
 import { moveByKeyboard } from './support/keyboard-sort';
+import { GO_BACK, NOT_READY_TITLE, PUBLISH_ANYWAY } from '../../lib/admin/catalog/readiness';
+import { PREVIEW_BANNER } from '../../lib/catalog/preview-rules';
 
 // Fully parallel tests share this module per worker, so the connection is never ended by a hook; it closes when idle.
 const sql = postgres(process.env.DATABASE_URL ?? databaseUrl(testConfig()), { max: 1, idle_timeout: 2, onnotice: () => {} });
@@ -38,7 +41,7 @@ test.describe.serial('a product from the back office to the storefront', () => {
   let name = '';
   let id = '';
 
-  test('added with two images, reordered by keyboard: the new primary shows on the listing and the product page', async ({ page }, info) => {
+  test('added with two images, reordered by keyboard: the new primary shows on the listing and the product page', async ({ page, browser }, info) => {
     sku = `E2E-${info.project.name}-${Date.now().toString(36)}`.toUpperCase();
     name = `Backoffice Ring ${sku}`;
     await page.goto('/admin/rings');
@@ -84,9 +87,49 @@ test.describe.serial('a product from the back office to the storefront', () => {
     expect(await (await page.request.get(`/search?q=${encodeURIComponent(sku)}`)).text()).not.toContain(name);
     await expect(dialog.getByTestId('product-history')).toContainText('Created as Draft');
 
-    // Published in the modal: on the storefront at once.
+    // Staff preview the draft from its form: the shop's page under a banner, per request and never indexed.
+    const [preview] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('link', { name: /Preview in shop/ }).click()]);
+    await expect(preview).toHaveURL(new RegExp(`/admin/preview/rings/${id}$`));
+    await expect(preview.getByRole('status').filter({ hasText: PREVIEW_BANNER.draft })).toBeVisible();
+    await expect(preview.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(preview.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await preview.close();
+    // The shop's own URL, opened by staff, leads to the same preview.
+    const typed = await page.context().newPage();
+    await typed.goto(`/rings/${id}`);
+    await expect(typed).toHaveURL(new RegExp(`/admin/preview/rings/${id}$`));
+    await expect(typed.getByRole('status').filter({ hasText: PREVIEW_BANNER.draft })).toBeVisible();
+    await typed.close();
+    const previewAnswer = await page.request.get(`/admin/preview/rings/${id}`);
+    expect(previewAnswer.status()).toBe(200);
+    expect(previewAnswer.headers()['cache-control']).toMatch(/no-store/);
+    // A visitor without a session: the shop's URL is still a 404, and the preview sends them to sign in.
+    const stranger = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    try {
+      expect((await stranger.request.get(`/rings/${id}`)).status()).toBe(404);
+      expect((await stranger.request.get(`/product/${id}`)).status()).toBe(404);
+      const shopper = await stranger.newPage();
+      await shopper.goto(`/rings/${id}`);
+      await expect(shopper.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
+      await expect(shopper).toHaveURL(new RegExp(`/rings/${id}$`));
+      const bounced = await stranger.request.get(`/admin/preview/rings/${id}`);
+      expect(bounced.url()).toMatch(/\/admin\/login$/);
+      expect(await bounced.text()).not.toContain(name);
+    } finally {
+      await stranger.close();
+    }
+
+    // Published in the modal: it has no description yet, so the form says so and asks first.
     await dialog.getByLabel('Status').selectOption('active');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    const notReady = page.getByRole('alertdialog');
+    await expect(notReady).toContainText(NOT_READY_TITLE);
+    await expect(notReady).toContainText('Missing: a description');
+    await notReady.getByRole('button', { name: GO_BACK }).click();
+    await expect(notReady).toBeHidden();
+    await expect(dialog.getByLabel('Status')).toHaveValue('active');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await notReady.getByRole('button', { name: PUBLISH_ANYWAY }).click();
     await expect(page.getByText('Product updated successfully')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.locator(`article[aria-label="${name}"] [data-testid="status-badge"]`)).toHaveCount(0);

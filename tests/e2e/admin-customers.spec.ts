@@ -122,3 +122,54 @@ test('the Customers list from the menu: sorted by total spent, searched by phone
   await rows.getByRole('link', { name: `Cora ${fx.tag}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/customers/${fx.id}$`));
 });
+
+test('staff tag a customer on their page, then filter the list by that tag', async ({ page }, info) => {
+  const fx = await fixture(`${info.project.name}t`);
+  const vip = `VIP ${fx.tag}`;
+  await page.goto(`/admin/customers/${fx.id}`);
+  const tags = page.getByRole('region', { name: 'Tags' });
+  await expect(tags.getByText('No tags yet.')).toBeVisible();
+  // By keyboard: type, then Enter.
+  await tags.getByLabel('New tag').fill(`  ${vip} `);
+  await tags.getByLabel('New tag').press('Enter');
+  await expect(tags.getByRole('link', { name: vip })).toBeVisible();
+  await expect(tags.getByLabel('New tag')).toHaveValue('');
+  // The same tag in other letters is the same tag; a character outside the set is named.
+  await tags.getByLabel('New tag').fill(vip.toLowerCase());
+  await tags.getByRole('button', { name: 'Add tag' }).click();
+  await expect(tags.getByText('This customer already has that tag.')).toBeVisible();
+  await tags.getByLabel('New tag').fill('Net 30!');
+  await tags.getByRole('button', { name: 'Add tag' }).click();
+  await expect(tags.getByText(/^A tag can use letters, numbers, spaces and/)).toBeVisible();
+  await tags.getByLabel('New tag').fill('Net 30');
+  await tags.getByRole('button', { name: 'Add tag' }).click();
+  await expect(tags.getByRole('link', { name: 'Net 30' })).toBeVisible();
+  await expectNoSeriousAxeFindings(page);
+  await page.screenshot({ path: info.outputPath('customer-tags.png'), fullPage: true });
+
+  // The list, filtered by the tag: only her, with her tags, and the search still applies.
+  await page.goto('/admin/customers');
+  await page.getByLabel('Tag', { exact: true }).selectOption({ label: vip });
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/[?&]tag=vip\+/);
+  await expect(page.getByRole('status').filter({ hasText: `1 customer tagged ${vip}` })).toBeVisible();
+  const rows = page.getByRole('row').filter({ hasText: `Cora ${fx.tag}` });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByRole('link', { name: vip })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByLabel('Search name, e-mail or phone').fill('nobody-by-this-name');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No customers found')).toBeVisible();
+  await expect(page).toHaveURL(/tag=vip/);
+  await page.goBack();
+  await expectNoSeriousAxeFindings(page);
+  // Nothing wider than a phone's screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: info.outputPath('customers-tag-filter.png'), fullPage: true });
+
+  // Removed on her page, by its own button.
+  await page.goto(`/admin/customers/${fx.id}`);
+  await page.getByRole('button', { name: `Remove tag ${vip}` }).click();
+  await expect(tags.getByRole('link', { name: vip })).toHaveCount(0);
+  await expect(tags.getByRole('link', { name: 'Net 30' })).toBeVisible();
+});

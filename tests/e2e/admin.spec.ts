@@ -166,7 +166,7 @@ test('Ctrl + / focuses the product search; a result opens its category screen wi
 /** The order's row, whichever layout the width gives (a table row, or a card on a phone). */
 const orderRow = (reference: string) => page.getByTestId('order-row').filter({ hasText: reference });
 
-test('a partial refund from the Refund button keeps the status and the list shows the net paid', async () => {
+test('a partial refund from the Refund button keeps the status and the list shows the net paid; then one line with a reason', async () => {
   const order = await paidOrder(279_480, 'processing');
   await page.goto('/admin/orders');
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
@@ -178,6 +178,10 @@ test('a partial refund from the Refund button keeps the status and the list show
   await dialog.getByLabel('Amount to refund in dollars').fill('100');
   await expect(dialog.getByText('A partial refund keeps the order Processing.')).toBeVisible();
   expect(await axeViolations()).toEqual([]);
+  // A reason is asked for before anything is refunded.
+  await dialog.getByRole('button', { name: 'Refund $100.00' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choose a reason for the refund.');
+  await dialog.getByLabel('Reason', { exact: true }).selectOption({ label: 'Goodwill' });
   await dialog.getByRole('button', { name: 'Refund $100.00' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`${order.reference} stays Processing.`)).toBeVisible();
@@ -189,6 +193,35 @@ test('a partial refund from the Refund button keeps the status and the list show
   const refunds = await sql<{ amount: string; status: string }[]>`
     select amount, status from transactions where order_id = ${order.id} and kind = 'refund'`;
   expect(refunds).toEqual([{ amount: '10000', status: 'succeeded' }]);
+
+  // One of the two rings back, with a reason: the dialog prices it as the server does ($1,397.40 each).
+  await row.getByRole('button', { name: `Refund order ${order.reference}` }).click();
+  await expect(dialog.getByLabel('Items and shipping')).toBeChecked();
+  const quantity = dialog.getByRole('spinbutton', { name: /^Quantity of .+ to refund$/ });
+  await expect(quantity).toHaveAttribute('max', '2');
+  await quantity.fill('1');
+  await dialog.getByLabel('Reason', { exact: true }).selectOption({ label: 'Damaged' });
+  await dialog.getByLabel('Note (optional)').fill('Stone chipped');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await axeViolations()).toEqual([]);
+  await dialog.getByRole('button', { name: 'Refund $1,397.40' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Partially refunded $1,497.40');
+  const [line] = await sql<{ refund_reason: string; refund_note: string; quantity: number; amount_cents: string }[]>`
+    select t.refund_reason, t.refund_note, l.quantity, l.amount_cents from refund_lines l join transactions t on t.id = l.refund_id
+     where l.order_id = ${order.id}`;
+  expect(line).toEqual({ refund_reason: 'damaged', refund_note: 'Stone chipped', quantity: 1, amount_cents: '139740' });
+  // Its credit note is linked on the order and opens as a PDF.
+  await row.getByRole('button', { name: `Details of order ${order.reference}` }).click();
+  const creditNotes = page.locator(`[id="order-${order.id}"]`).getByRole('link', { name: /^Credit note CN-\d{4}-\d{6}/ });
+  await expect(creditNotes).toHaveCount(2);
+  const pdf = await page.request.get((await creditNotes.last().getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  // Nothing more of the line than is left: the other ring only.
+  await row.getByRole('button', { name: `Refund order ${order.reference}` }).click();
+  await expect(dialog.getByRole('spinbutton', { name: /^Quantity of .+ to refund$/ })).toHaveAttribute('max', '1');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('the orders screen on any width: open an order, change its status with a confirmation, undo it; Cancelled asks first', async () => {

@@ -8,6 +8,9 @@ import { addToCart } from '../../lib/cart/lines';
 import type { CartItem } from '../../lib/cart/types';
 import { CART_STORAGE_KEY } from '../../lib/cart/types';
 import { fillCard, fillShipping } from './support/checkout-form';
+import { fromAddress, uniqueAddress } from './support/servers';
+import { dayIn } from '../../lib/core/format/date';
+import { formatShipDay, lineShipDay } from '../../lib/orders/ship-date';
 
 // Closed by its idle timeout: with fullyParallel a worker may run this file's hooks again after afterAll.
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, idle_timeout: 2, onnotice: () => {} });
@@ -162,6 +165,45 @@ test('a guest buys two products with options and reaches Order Confirmed! with t
   // History was replaced: going back does not land on the paid checkout.
   await page.goBack();
   await expect(page).not.toHaveURL(/\/checkout$/);
+});
+
+test('each line says when it ships, and the confirmation estimates the ship date from the slowest line', async ({ page, context }) => {
+  await fromAddress(context, uniqueAddress());
+  const sku = `E2E-LEAD-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const [made] = await sql<{ id: string }[]>`
+    insert into earrings (name, sku, material, price_stone1, lead_time_kind, lead_time_min, lead_time_max)
+    values ('Made To Order Drops', ${sku}, 'gold', 40, 'made_to_order', 3, 4) returning id`;
+
+  // The ring is in stock (every product's default); the drops are made to order.
+  await page.goto(`/rings/${ring.id}`);
+  await expect(page.getByTestId('product-lead-time')).toHaveText('Ships in 2 days');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto(`/earrings/${made!.id}`);
+  await expect(page.getByTestId('product-lead-time')).toHaveText('Made to order: ships in 3–4 weeks');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect.poll(async () => (await storedCart(page)).length).toBe(2);
+
+  await page.goto('/cart');
+  await expect(page.getByTestId('line-lead-time')).toHaveText(['Ships in 2 days', 'Made to order, 3–4 weeks']);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+  await page.goto('/checkout');
+  await expect(page.getByTestId('summary-lead-time')).toHaveText(['Ships in 2 days', 'Made to order, 3–4 weeks']);
+  await fillShipping(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByTestId('confirmation-lead-time')).toHaveCount(2);
+  await expect(page.getByTestId('confirmation-lead-time').filter({ hasText: 'Made to order, 3–4 weeks' })).toBeVisible();
+
+  // Four weeks from the day the order was placed, in the shop's time zone.
+  const orderId = page.url().split('/').pop()!;
+  const [order] = await sql<{ created_at: Date }[]>`select created_at from orders where id = ${orderId}`;
+  const placed = dayIn(order!.created_at, process.env.SHOP_TIME_ZONE || 'America/New_York');
+  await expect(page.getByTestId('order-ship-date')).toHaveText(formatShipDay(lineShipDay(placed, { kind: 'made_to_order', min: 3, max: 4 })));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await axeViolations(page)).toEqual([]);
+  await sql`delete from earrings where id = ${made!.id}`;
 });
 
 test('a declined card shows Stripe\'s message and keeps the cart', async ({ page }) => {

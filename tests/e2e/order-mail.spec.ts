@@ -108,6 +108,7 @@ adminTest('a buyer is told of the order, its dispatch with tracking and a partia
     const refund = page.getByRole('dialog', { name: `Refund order ${reference}` });
     await refund.getByLabel('Partial refund').check();
     await refund.getByLabel('Amount to refund in dollars').fill('20');
+    await refund.getByLabel('Reason', { exact: true }).selectOption({ label: 'Goodwill' });
     await refund.getByRole('button', { name: 'Refund $20.00' }).click();
     await expect(refund).toBeHidden();
     await expect(details.getByLabel('Status')).toHaveValue('dispatched');

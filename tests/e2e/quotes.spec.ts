@@ -1,6 +1,7 @@
 // A quote end to end in real Chromium against the production build: a guest asks for a price for a piece shown
-// without one, staff answer it in /admin/quotes, the buyer opens the mailed link on another device, accepts and
-// pays through the card checkout, and the order shows in admin orders with the quote accepted.
+// without one, staff change its quantity and add a line by SKU before answering it in /admin/quotes, the buyer opens
+// the mailed link on another device, accepts and pays through the card checkout, and the order shows in admin orders
+// with the quote accepted.
 import { expect } from '@playwright/test';
 import postgres from 'postgres';
 import { latestMail, type Mail } from '../support/mailbox';
@@ -31,6 +32,8 @@ adminTest('a guest’s quote is answered in admin, accepted from the mail link a
   const email = `${tag.toLowerCase()}@buyer.test`;
   const [ring] = await sql<{ id: string }[]>`
     insert into rings (name, sku, material, moq, price_stone1) values (${'Bespoke Band ' + tag}, ${tag}, 'gold', 5, null) returning id`;
+  // A ring sold by size, which staff add to the quote by its SKU.
+  await sql`insert into rings (name, sku, material, sizes, price_stone1) values (${'Stack Ring ' + tag}, ${tag + '-S'}, 'gold', '{6,7}', 9.00)`;
 
   // A guest, on their own device, asks for a price for the unpriced ring.
   const guestContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
@@ -62,7 +65,27 @@ adminTest('a guest’s quote is answered in admin, accepted from the mail link a
   await page.getByRole('link', { name: reference }).click();
   await expect(page.getByRole('heading', { name: `Quote ${reference}` })).toBeVisible();
   await expect(page.getByText('Fifty for our bridal counter')).toBeVisible();
-  await page.getByLabel(/^Unit price of Bespoke Band/).fill('48.50');
+  // Before pricing, staff double the band and add five stack rings in size 7, found by SKU; sending waits for the save.
+  const lines = page.getByRole('form', { name: 'Change lines' });
+  await lines.getByLabel(/^Quantity of Bespoke Band .*, line 1$/).fill('10');
+  await expect(page.getByRole('button', { name: 'Send quote' })).toBeDisabled();
+  await expect(page.getByText('Save or undo the line changes before you send the quote.')).toBeVisible();
+  await lines.getByLabel('SKU').fill(`${tag.toLowerCase()}-s`);
+  await lines.getByRole('button', { name: 'Find' }).click();
+  await expect(lines.getByTestId('quote-add-found')).toContainText(`Stack Ring ${tag}`);
+  await lines.getByLabel(/size/i).selectOption('7');
+  await lines.getByLabel('Quantity', { exact: true }).fill('5');
+  await lines.getByRole('button', { name: 'Add line' }).click();
+  await expect(lines.getByTestId('quote-lines-edit')).toContainText(`Stack Ring ${tag}`);
+  await page.screenshot({ path: adminTest.info().outputPath('quote-lines-edit.png'), fullPage: true });
+  await lines.getByRole('button', { name: 'Save lines' }).click();
+  await expect(page.getByText('Lines saved')).toBeVisible();
+  // The saved lines come back with their suggested prices: the stack ring's list price.
+  await expect(page.getByLabel(/^Unit price of Stack Ring .*, line 2$/)).toHaveValue('9.00');
+  await expect(lines.getByLabel(/^Quantity of Bespoke Band .*, line 1$/)).toHaveValue('10');
+  await page.getByLabel(/^Unit price of Stack Ring .*, line 2$/).fill('8.50');
+  await page.getByLabel(/^Unit price of Bespoke Band .*, line 1$/).fill('20');
+  // 10 × $20.00 + 5 × $8.50.
   await expect(page.getByTestId('admin-quote-total')).toHaveText('$242.50');
   await page.getByLabel('Message to the buyer (optional)').fill('Hand-finished to order.');
   await page.getByRole('button', { name: 'Send quote' }).click();

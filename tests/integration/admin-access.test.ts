@@ -40,10 +40,12 @@ let fx: {
   bulkDoomed: string;
   images: string[];
   png: Uint8Array;
-  quotes: [string, string];
+  quotes: [string, string, string];
   /** Inactive shipping methods of the matrix's own: one moved, one removed. */
   methods: { moved: string; doomed: string };
   customer: string;
+  /** Processing orders of the matrix's own: one to ship its line, one to dispatch in bulk. */
+  shipping: { order: string; item: string; bulk: string };
   /** A pending trade account of the matrix's own (its owner a new account). */
   trade: string;
   /** Two orders on payment terms with open Stripe invoices, each on an account of its own. */
@@ -57,6 +59,8 @@ const matrixSku = () => `MATRIX-${newKey()}`;
 const ACTIONS: Record<string, () => unknown> = {
   'admin.orders.updateStatus': () => ({ orderId: fx.order, status: 'processing' }),
   'admin.orders.updateStatusBulk': () => ({ orderIds: [fx.order], status: 'processing' }),
+  'admin.orders.ship': () => ({ orderId: fx.shipping.order, lines: [{ orderItemId: fx.shipping.item, quantity: 1 }] }),
+  'admin.orders.dispatchBulk': () => ({ orders: [{ orderId: fx.shipping.bulk, trackingNumber: 'MATRIX-TRACKING' }] }),
   'admin.orders.refund': () => ({ orderId: fx.paid.id, amountCents: 150, idempotencyKey: newKey() }),
   'admin.orders.resendMail': () => ({ mailId: fx.mail }),
   'admin.notes.list': () => ({ orderId: fx.paid.id }),
@@ -64,20 +68,25 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.orders.markTermsPaid': () => ({ orderId: fx.terms[0]!.id }),
   'admin.orders.voidTermsInvoice': () => ({ orderId: fx.terms[1]!.id }),
   'admin.pages.update': () => ({ pageId: fx.page, title: 'Matrix Page', content: 'Written by the admin action matrix.' }),
-  'admin.products.create': () => ({ category: 'rings', values: { name: 'Matrix Ring', sku: matrixSku() } }),
+  // No status is the import's default, active: a new product has no image yet, so it is published anyway.
+  'admin.products.create': () => ({ category: 'rings', values: { name: 'Matrix Ring', sku: matrixSku() }, publishAnyway: true }),
   'admin.products.update': () => ({ category: 'rings', id: fx.product, values: { name: 'Matrix Ring', sku: matrixSku(), price_stone1: '12.50' } }),
   'admin.productImages.reorder': () => ({ category: 'rings', productId: fx.product, imageIds: [...fx.images].reverse() }),
   'admin.productImages.delete': () => ({ category: 'rings', productId: fx.product, imageIds: fx.images.slice(0, 1) }),
   'admin.products.delete': () => ({ category: 'rings', id: fx.doomed }),
   'admin.products.history': () => ({ category: 'rings', productId: fx.product, before: Number.MAX_SAFE_INTEGER }),
   'admin.products.countMatching': () => ({ category: 'rings', filter: { status: null, material: null, isNew: false, isMens: false, q: 'Matrix' } }),
+  'admin.products.countUnready': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] } }),
   'admin.products.bulkStatus': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, status: 'active' }),
   'admin.products.bulkFlag': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, flag: 'new', value: false }),
   'admin.products.bulkPrice': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, percent: 5 }),
   'admin.products.bulkRingSizes': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, sizes: '5-9' }),
+  'admin.products.bulkLeadTime': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.product] }, kind: 'in_stock', min: 2 }),
   'admin.products.bulkDelete': () => ({ category: 'rings', target: { kind: 'ids', ids: [fx.bulkDoomed] } }),
   'admin.quotes.send': () => ({ quoteId: fx.quotes[0], prices: [{ position: 1, price: '12.50' }], validUntil: '2099-12-31', message: 'Matrix' }),
   'admin.quotes.decline': () => ({ quoteId: fx.quotes[1], reason: 'Written by the admin action matrix.' }),
+  'admin.quotes.changeLines': () => ({ quoteId: fx.quotes[2], remove: [2] }),
+  'admin.quotes.findProduct': () => ({ sku: fx.priceGroup.sku }),
   // The seeded values again: the admin's call changes nothing other tests read.
   'admin.settings.update': () => ({ ...SEED_SHOP_SETTINGS, notifyEmail: '' }),
   'admin.settings.updateCheckout': () => ({
@@ -102,6 +111,8 @@ const ACTIONS: Record<string, () => unknown> = {
   'admin.settings.reorderShippingMethods': () => ({ ids: [fx.methods.moved] }),
   'admin.settings.deleteShippingMethod': () => ({ id: fx.methods.doomed }),
   'admin.customers.setTaxExempt': () => ({ key: fx.customer, exempt: false, reason: '' }),
+  'admin.customers.addTag': () => ({ key: fx.customer, tag: `Matrix ${newKey().slice(0, 8)}` }),
+  'admin.customers.removeTag': () => ({ key: fx.customer, tag: 'Matrix' }),
   // Nothing chosen (the seed's state): the home page keeps its fallback for other tests.
   'admin.storefront.update': () => ({ heroImageUrl: null, heroAlt: '', heroHeading: '', heroLink: '', heroLinkLabel: '', tileImages: {}, featured: [] }),
   'admin.trade.approve': () => ({ accountId: fx.trade, priceGroupId: '', taxExempt: false, expiresOn: '' }),
@@ -117,6 +128,7 @@ const ACTIONS: Record<string, () => unknown> = {
 
 const ROUTES: Record<string, () => Request> = {
   'admin.search': () => new Request('http://localhost/api/admin/search?q=ring'),
+  'admin.productPreview': () => new Request(`http://localhost/api/admin/product-preview?path=/rings/${fx.product}`),
   'admin.orders.export': () => new Request('http://localhost/api/admin/orders/export?status=completed'),
   'admin.receivables.export': () => new Request('http://localhost/api/admin/receivables/export?filter=overdue'),
   'admin.productImages.upload': () => uploadRequest('rings', fx.product, fx.png),
@@ -215,11 +227,14 @@ beforeAll(async () => {
     insert into mail_outbox (kind, order_id, to_address, dedupe_key, status, attempts, last_error)
     values ('dispatched', ${order}, 'matrix@mail.test', ${'matrix:' + newKey()}, 'failed', 10, 'Matrix') returning id`;
   const quotes = await sql<{ id: string }[]>`
-    insert into quotes (name, email) values ('Matrix Buyer', 'matrix@mail.test'), ('Matrix Buyer', 'matrix@mail.test') returning id`;
+    insert into quotes (name, email) values ('Matrix Buyer', 'matrix@mail.test'), ('Matrix Buyer', 'matrix@mail.test'), ('Matrix Buyer', 'matrix@mail.test') returning id`;
   for (const q of quotes) {
     await sql`insert into quote_lines (quote_id, position, product_id, product_category, name, quantity)
               values (${q.id}, 1, gen_random_uuid(), 'rings', 'Matrix Ring', 5)`;
   }
+  // The third has a second line for the lines action to remove.
+  await sql`insert into quote_lines (quote_id, position, product_id, product_category, name, quantity)
+            values (${quotes[2]!.id}, 2, gen_random_uuid(), 'rings', 'Matrix Ring', 5)`;
   const [moved, doomedMethod] = await sql<{ id: string }[]>`
     insert into shipping_methods (name, zones, basis, bands, active, position)
     values (${'Matrix Moved ' + newKey().slice(0, 8)}, '{US-AK}', 'value', '[{"from":0,"cents":1000}]', false, 90),
@@ -239,13 +254,16 @@ beforeAll(async () => {
     values (${owner.user!.id}, 'Matrix Boutique', 'boutique', '12-3456789', '+1 555 0100',
             ${sql.json({ line1: '1 Test Way', line2: null, city: 'Austin', state: 'TX', postal_code: '73301', country: 'US' })})
     returning id`;
+  const shipping = (await paidOrder(sql, 2_000, 'processing')).id;
+  const [shippingItem] = await sql<{ id: string }[]>`select id from order_items where order_id = ${shipping}`;
   fx = {
+    shipping: { order: shipping, item: shippingItem!.id, bulk: (await paidOrder(sql, 2_000, 'processing')).id },
     methods: { moved: moved!.id, doomed: doomedMethod!.id },
     customer: customer!.key,
     trade: trade!.id,
     terms: [await termsOrder(sql), await termsOrder(sql)],
     priceGroup: { id: group!.id, name: groupName, doomed: doomedGroup!.id, product: priced!.id, sku: priceSku },
-    quotes: [quotes[0]!.id, quotes[1]!.id],
+    quotes: [quotes[0]!.id, quotes[1]!.id, quotes[2]!.id],
     order,
     mail: Number(mail!.id),
     paid: await paidOrder(sql),
@@ -283,6 +301,7 @@ afterAll(async () => {
   await sql`delete from orders where id = any(${fx.terms.map((t) => t.id)}::uuid[])`;
   await sql`delete from trade_accounts where id = any(${[fx.trade, ...fx.terms.map((t) => t.accountId)]}::uuid[])`;
   await sql`delete from price_groups where name like 'Matrix %'`;
+  await sql`delete from customer_tags where tag like 'Matrix %'`;
   await release();
   await waitForDeliveries();
   await sql`delete from page_content where page_id = ${fx.page}`;

@@ -194,7 +194,7 @@ describe('a search word matching more than 1,000 products', () => {
 describe('bulk actions', () => {
   it('publish the picked rows, writing each change to the history with the note', async () => {
     const drafts = await ids({ ...mine, status: 'draft' });
-    const result = await admin(() => bulkSetProductStatus({ category: 'rings', target: { kind: 'ids', ids: drafts }, status: 'active' }));
+    const result = await admin(() => bulkSetProductStatus({ category: 'rings', target: { kind: 'ids', ids: drafts }, status: 'active', publishAnyway: true }));
     expect(result).toMatchObject({ ok: true, data: { count: drafts.length }, message: `${drafts.length} products published` });
     expect(await ids({ ...mine, status: 'draft' })).toEqual([]);
     const events = await history('Bulk: published');
@@ -205,7 +205,7 @@ describe('bulk actions', () => {
     const one = drafts[0]!;
     await admin(() => bulkSetProductStatus({ category: 'rings', target: { kind: 'ids', ids: [one] }, status: 'draft' }));
     expect(await getProduct('rings', one)).toBeNull();
-    await admin(() => bulkSetProductStatus({ category: 'rings', target: { kind: 'ids', ids: [one] }, status: 'active' }));
+    await admin(() => bulkSetProductStatus({ category: 'rings', target: { kind: 'ids', ids: [one] }, status: 'active', publishAnyway: true }));
     expect(await getProduct('rings', one)).not.toBeNull();
   });
 

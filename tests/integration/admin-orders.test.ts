@@ -221,6 +221,7 @@ describe('the search box', () => {
     const search = (q: string, status: 'pending' | null = null, page = 1) => loadAdminOrders(adminActor, { q, status, sort: 'newest', page }, NY);
     const byName = await search(`marion ${tag}`);
     expect(byName.total).toBe(23);
+    expect(byName.searchCapped).toBe(false);
     expect(byName.totalPages).toBe(2);
     expect(byName.orders).toHaveLength(20);
     const second = await search(`marion ${tag}`, null, 2);
@@ -235,7 +236,20 @@ describe('the search box', () => {
     // A 1-letter word is ignored; a search of nothing but such words is no search.
     expect((await search(`${tag}.7@example.com x`)).total).toBe(1);
     const none = await search(`nobody${tag}`);
-    expect(none).toMatchObject({ total: 0, orders: [] });
+    expect(none).toMatchObject({ total: 0, orders: [], searchCapped: false });
+  });
+
+  it('says so when a search finds more orders than it shows: the newest 50 by name', async () => {
+    const tag = `many${randomUUID().slice(0, 8)}`;
+    await sql`
+      insert into orders (order_reference, customer_name, customer_email, status, total_amount, created_at)
+      select ${tag.toUpperCase()} || '-' || i, ${`Rosa ${tag}`}, ${tag} || '.' || i || '@example.com', 'processing', 1000,
+             now() - make_interval(mins => i)
+        from generate_series(1, 55) i`;
+    const found = await loadAdminOrders(adminActor, { q: `rosa ${tag}`, status: null, sort: 'newest', page: 1 }, NY);
+    expect(found).toMatchObject({ total: 50, searchCapped: true });
+    // The newest 50: the five oldest are not among them.
+    expect(found.orders[0]!.reference).toBe(`${tag.toUpperCase()}-1`);
   });
 });
 
@@ -259,7 +273,7 @@ describe('bulk status change', () => {
     expect(missing).toMatchObject({ ok: false, status: 404 });
     expect(await statuses(ids)).toEqual(['pending', 'pending']);
     const dispatch = await asAdmin(() => updateOrdersStatus({ orderIds: ids, status: 'dispatched' }));
-    expect(dispatch).toMatchObject({ ok: false, status: 400, error: 'Dispatch orders one at a time: each needs its tracking number.' });
+    expect(dispatch).toMatchObject({ ok: false, status: 400, error: 'Use Dispatch… to dispatch the selected orders: each needs its tracking number.' });
     expect(await statuses(ids)).toEqual(['pending', 'pending']);
     expect((await history(ids[0]!)).filter((e) => e.kind === 'status')).toEqual([]);
   });

@@ -89,7 +89,7 @@ export async function fingerprint(sql: postgres.Sql): Promise<string> {
       (select count(*)::text from invoices) || ':' || (select count(*)::text from credit_notes),
       (select count(*)::text || coalesce(md5(string_agg(name, ',' order by name)), '') from storage.objects),
       (select string_agg(id::text || status || updated_at::text, ',' order by id) from quotes),
-      (select count(*)::text || coalesce(md5(string_agg(id::text || coalesce(unit_price_cents, 0)::text, ',' order by id)), '') from quote_lines),
+      (select count(*)::text || coalesce(md5(string_agg(id::text || coalesce(unit_price_cents, 0)::text || ':' || quantity, ',' order by id)), '') from quote_lines),
       (select count(*)::text from quote_events),
       (select coalesce(md5(string_agg(row_to_json(m)::text, ',' order by id)), '') from shipping_methods m),
       (select coalesce(string_agg(key || coalesce(tax_exempt_reason, ''), ',' order by key), '') from customers where tax_exempt),
@@ -97,6 +97,7 @@ export async function fingerprint(sql: postgres.Sql): Promise<string> {
       (select count(*)::text from trade_account_events),
       (select coalesce(md5(string_agg(row_to_json(t)::text, ',' order by order_id)), '') from terms_invoices t),
       (select count(*)::text from staff_notes),
+      (select count(*)::text from customer_tags),
       (select coalesce(md5(string_agg(id::text || coalesce(payment_terms_days, 0)::text || coalesce(credit_limit_cents, 0)::text, ',' order by id)), '') from trade_accounts),
       (select coalesce(md5(string_agg(row_to_json(g)::text, ',' order by id)), '') from price_groups g),
       (select count(*)::text || coalesce(md5(string_agg(row_to_json(p)::text, ',' order by p::text)), '') from price_group_prices p)

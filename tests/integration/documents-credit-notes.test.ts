@@ -1,6 +1,6 @@
 // Credit notes for partial refunds, made by an admin (the refund action) and in Stripe's dashboard (the webhook):
 // each succeeded refund gets one credit note CN-{year}-…, for its amount, against the order's invoice, with what
-// remains paid after it; its PDF says so; it never changes once issued.
+// remains paid after it; its PDF says so (a refund of an amount as one line); it never changes once issued.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refundOrderPayment } from '@/lib/admin/orders/actions';
 import { asServiceRole } from '@/lib/core/db';
@@ -87,10 +87,13 @@ describe('credit notes', () => {
       'Amount credited -$40.00',
       `Remaining paid ${formatCents(order.totalCents - 6_500)}`,
       `Refund reference: ${notes[1]!.snapshot.refund.reference}`,
-      'Checkout Ring',
+      // A refund of an amount credits one line of it, not the invoice's lines again, and closes as a credit.
+      'Refund 1 $40.00 $40.00',
+      'This credit note records a refund of $40.00 to your original payment.',
     ]) {
       expect(text, expected).toContain(expected);
     }
+    expect(text).not.toContain('Checkout Ring');
   });
 
   it('documents a partial refund made in Stripe’s dashboard, from the webhook', async () => {

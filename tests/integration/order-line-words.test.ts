@@ -97,10 +97,14 @@ describe('an order line whose stored text differs from its choices', () => {
       expect(composed.text, kind).not.toContain('Old Words');
     }
 
-    // A credit note of an order placed before invoices: its lines are read at issue time, from the choices.
-    await sql`insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method, kind)
-              values (${orderId}, 'stripe', ${'pi_words_' + orderId.slice(0, 8)}, 6000, 'completed', 'card', 'payment'),
-                     (${orderId}, 'stripe', ${'re_words_' + orderId.slice(0, 8)}, 2000, 'succeeded', 'card', 'refund')`;
+    // A credit note of an order placed before invoices: the line it credits is read at issue time, from the choices.
+    const [refund] = await sql<{ id: string; kind: string }[]>`
+      insert into transactions (order_id, provider, provider_transaction_id, amount, status, payment_method, kind)
+      values (${orderId}, 'stripe', ${'pi_words_' + orderId.slice(0, 8)}, 6000, 'completed', 'card', 'payment'),
+             (${orderId}, 'stripe', ${'re_words_' + orderId.slice(0, 8)}, 2000, 'succeeded', 'card', 'refund')
+      returning id, kind`.then((rows) => rows.filter((r) => r.kind === 'refund'));
+    await sql`insert into refund_lines (refund_id, order_id, kind, order_item_id, quantity, amount_cents)
+              select ${refund!.id}, ${orderId}, 'item', id, 1, 2000 from order_items where order_id = ${orderId}`;
     const [note] = await asServiceRole((tx) => issueCreditNotes(tx, orderId));
     const issued = (await asServiceRole((tx) => readCreditNote(tx, orderId, note!.number)))!;
     expect(issued.snapshot.lines.map((l) => l.options)).toEqual([words]);

@@ -250,7 +250,7 @@ describe('the admin modal and the product history', () => {
     expect((await resolveProductRoute('earrings', id)).kind).toBe('not-found');
 
     const published = await admin(() =>
-      updateProduct({ category: 'earrings', id, values: { ...emptyFormValues('earrings'), status: 'active', name: 'Status Stud', sku: `${TAG}-NEW`, price_stone1: '12.50' } }),
+      updateProduct({ category: 'earrings', id, values: { ...emptyFormValues('earrings'), status: 'active', name: 'Status Stud', sku: `${TAG}-NEW`, price_stone1: '12.50' }, publishAnyway: true }),
     );
     expect(published).toMatchObject({ ok: true });
     expect(revalidateTag).toHaveBeenCalledWith('catalog');

@@ -292,6 +292,31 @@ describe('staff and the sweep', () => {
     await waitForDeliveries();
   });
 
+  it('credits chosen lines on the invoice: Stripe’s credit note has the same lines, amount and reason', async () => {
+    await sql`update terms_invoices set status = 'paid' where account_id = ${accountId} and status = 'open'`;
+    const [admin] = await sql<{ id: string }[]>`select id from auth.users where email = ${DEMO_USERS.admin.email}`;
+    const c = await checkout(owner, 4);
+    expect((await place(owner, c.checkoutId)).status).toBe(200);
+    const [item] = await sql<{ id: string; unit_price: string }[]>`select id, unit_price from order_items where order_id = ${c.orderId}`;
+    const [order] = await sql<{ shipping_cents: string }[]>`select shipping_cents from orders where id = ${c.orderId}`;
+    const expected = 2 * Number(item!.unit_price) + Number(order!.shipping_cents);
+    const credited = await withActor(actorFor({ id: admin!.id }), (tx) =>
+      refundOrder(tx, admin!.id, { orderId: c.orderId, lines: [{ itemId: item!.id, quantity: 2 }], shippingCents: Number(order!.shipping_cents), reason: 'damaged', note: 'Stones loose', idempotencyKey: randomUUID() }),
+    );
+    expect(credited.amountCents).toBe(expected);
+    const note = await sdk.creditNotes.retrieve(credited.refundId);
+    expect(note.amount).toBe(expected);
+    expect(note.reason).toBe('product_unsatisfactory');
+    expect(note.memo).toBe('Damaged: Stones loose');
+    expect(note.lines.data.map((l) => [l.description, l.quantity, l.amount])).toEqual([
+      ['Checkout Ring', 2, 2 * Number(item!.unit_price)],
+      ['Shipping', 1, Number(order!.shipping_cents)],
+    ]);
+    const [doc] = await sql<{ snapshot: { refund: { onTerms: boolean; reason: string } } }[]>`select snapshot from credit_notes where order_id = ${c.orderId}`;
+    expect(doc!.snapshot.refund).toMatchObject({ onTerms: true, reason: 'Damaged' });
+    await waitForDeliveries();
+  });
+
   it('queues the reminder before the due day and each overdue notice once', async () => {
     await sql`update terms_invoices set status = 'paid' where account_id = ${accountId} and status = 'open'`;
     const soon = await checkout(owner, 3);

@@ -14,10 +14,10 @@ import { containsPattern, resultCount, searchesPeople, searchWords } from '@/lib
 
 describe('customers screen URL', () => {
   it('reads search, sort, direction and page, with the last order newest first by default', () => {
-    expect(parseCustomersQuery({})).toEqual({ q: '', sort: 'last-order', dir: 'desc', page: 1 });
-    expect(parseCustomersQuery({ q: '  ada  lovelace ', sort: 'name', page: '3' })).toEqual({ q: 'ada lovelace', sort: 'name', dir: 'asc', page: 3 });
-    expect(parseCustomersQuery({ sort: 'spent', dir: 'asc' })).toEqual({ q: '', sort: 'spent', dir: 'asc', page: 1 });
-    expect(parseCustomersQuery(new URLSearchParams('sort=sideways&dir=up&page=-2'))).toEqual({ q: '', sort: 'last-order', dir: 'desc', page: 1 });
+    expect(parseCustomersQuery({})).toEqual({ q: '', tag: '', sort: 'last-order', dir: 'desc', page: 1 });
+    expect(parseCustomersQuery({ q: '  ada  lovelace ', sort: 'name', page: '3' })).toEqual({ q: 'ada lovelace', tag: '', sort: 'name', dir: 'asc', page: 3 });
+    expect(parseCustomersQuery({ sort: 'spent', dir: 'asc' })).toEqual({ q: '', tag: '', sort: 'spent', dir: 'asc', page: 1 });
+    expect(parseCustomersQuery(new URLSearchParams('sort=sideways&dir=up&page=-2'))).toEqual({ q: '', tag: '', sort: 'last-order', dir: 'desc', page: 1 });
   });
 
   it('keeps search text to one line of 100 characters', () => {

@@ -69,6 +69,37 @@ describe('documentContent', () => {
       { label: 'Remaining paid', value: '$1,214.50' },
     ]);
     expect(c.notes).toContain('Refund reference: re_1');
+    // A note from before refunds named their lines: one Refund line of the amount, not the invoice's lines again, and
+    // closing words that suit a credit rather than the invoice's footer.
+    expect(c.lines).toEqual([{ sku: '', name: 'Refund', options: '', quantity: '1', unitPrice: '$20.00', total: '$20.00' }]);
+    expect(c.footer).toBe('This credit note records a refund of $20.00 to your original payment.');
+  });
+
+  it('lists the lines and shipping a refund credited, and why', () => {
+    const line = { sku: 'R-1', name: 'Ring', options: 'Material: Gold', quantity: 2, unitPriceCents: 24_690, lineTotalCents: 49_380 };
+    const note: IssuedDocument = {
+      ...invoice,
+      kind: 'credit_note',
+      number: 'CN-2027-000003',
+      amountCents: 50_880,
+      snapshot: {
+        ...invoice.snapshot,
+        lines: [line],
+        refund: { amountCents: 50_880, invoiceNumber: 'INV-2026-000123', remainingCents: 72_570, reference: 're_3', reason: 'Damaged', note: 'Clasp bent.', credited: { shippingCents: 1_500 } },
+      },
+    };
+    const c = documentContent(note, 'UTC');
+    expect(c.lines).toEqual([
+      { sku: 'R-1', name: 'Ring', options: 'Material: Gold', quantity: '2', unitPrice: '$246.90', total: '$493.80' },
+      { sku: '', name: 'Shipping', options: '', quantity: '1', unitPrice: '$15.00', total: '$15.00' },
+    ]);
+    expect(c.notes).toEqual(['Reason: Damaged. Clasp bent.', 'Refunded to the card used for the order.', 'Refund reference: re_3']);
+    expect(c.footer).toBe('This credit note records a refund of $508.80 to your original payment.');
+    // A refund of an amount with a reason: one line naming it; on terms, the words say it was credited on the invoice.
+    const amount = documentContent({ ...note, snapshot: { ...note.snapshot, lines: [], refund: { ...note.snapshot.refund!, credited: undefined, reason: 'Goodwill', note: null, onTerms: true } } }, 'UTC');
+    expect(amount.lines.map((l) => [l.name, l.total])).toEqual([['Refund: Goodwill', '$508.80']]);
+    expect(amount.notes).toContain('Credited on the invoice for the order.');
+    expect(amount.footer).toBe('This credit note records a credit of $508.80 on the invoice for this order.');
   });
 
   it('says "Not given" for a buyer with nothing on record, and shows a subtotal only when the lines differ from the total', () => {

@@ -160,6 +160,21 @@ describe('the other messages', () => {
     expect(m.text).toMatch(/Refunded\s+\$20\.00\s+of which sales tax\s+\$1\.86\s+Still paid for this order\s+\$106\.79/);
   });
 
+  it('refund of chosen lines: the reason and each line credited', async () => {
+    const credited = [
+      { sku: 'R-1', name: 'Ruby Ring', options: 'Stone: Ruby', quantity: 1, unitPriceCents: 2_450, lineTotalCents: 2_450 },
+      { sku: null, name: 'Shipping', options: '', quantity: 1, unitPriceCents: 1_500, lineTotalCents: 1_500 },
+    ];
+    const m = await text({ ...common, kind: 'refund', amountCents: 3_950, remainingCents: 9_000, creditNoteNumber: 'CN-2026-000009', taxCents: null, reason: 'Damaged', note: 'Clasp bent', creditedLines: credited });
+    expect(m.text).toContain('Reason: Damaged (Clasp bent)');
+    expect(m.text).toContain('Ruby Ring');
+    expect(m.text).toMatch(/Shipping[\s\S]*\$15\.00/);
+    // A refund of an amount without a reason names neither.
+    const plain = await text({ ...common, kind: 'refund', amountCents: 500, remainingCents: 9_000, creditNoteNumber: null, taxCents: null });
+    expect(plain.text).not.toContain('Reason:');
+    expect(plain.text).not.toContain('Unit price');
+  });
+
   it('new-order notice: reference, customer, total and the admin orders link', async () => {
     const m = await text({ ...common, to: 'orders@shop.example', kind: 'order_notice', lines });
     expect(m.subject).toBe('New order AFJ-1042: $160.96 from Grace Hopper');

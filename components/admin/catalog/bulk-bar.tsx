@@ -1,7 +1,7 @@
 'use client';
 // What the list view does to the products picked: shown once a row is ticked. The page's rows or every product
 // matching the filters ('all {n} matching', sent as the filter, not as ids), then publish, unpublish, archive, New and
-// Men's on or off, prices by a percent, a ring's sizes (rings screen only), or delete; each confirmed with the count
+// Men's on or off, prices by a percent, a ring's sizes (rings screen only), a lead time, or delete; each confirmed with the count
 // first and reported with a toast.
 import { useRef, useState } from 'react';
 import { toast } from '@/components/ui/toaster';
@@ -11,6 +11,7 @@ import {
   bulkSetProductFlag,
   bulkSetProductRingSizes,
   bulkSetProductStatus,
+  countUnreadyProducts,
 } from '@/lib/admin/catalog/actions';
 import { BULK_SIZES_NOTE, bulkQuestion, PERCENT_MAX, PERCENT_MIN, PERCENT_RANGE, percentField, type BulkRequest, type BulkTarget } from '@/lib/admin/catalog/bulk-rules';
 import { CATEGORY_FIELDS } from '@/lib/admin/catalog/fields';
@@ -19,6 +20,8 @@ import { formatRingSizes } from '@/lib/catalog/ring-sizes';
 import type { ListFilter } from '@/lib/admin/catalog/list-params';
 import { ConfirmDialog } from './confirm-dialog';
 import { BulkRingSizes } from './bulk-ring-sizes';
+import { BulkLeadTime } from './bulk-lead-time';
+import { UnreadyDialog, type UnreadyChoice } from './unready-dialog';
 
 interface BulkBarProps {
   category: Category;
@@ -49,10 +52,10 @@ const OPTIONS: { label: string; request: BulkRequest }[] = [
   { label: "Unmark Men's", request: { kind: 'flag', flag: 'mens', value: false } },
 ];
 
-function run(category: Category, target: BulkTarget, request: BulkRequest) {
+function run(category: Category, target: BulkTarget, request: BulkRequest, unready?: UnreadyChoice) {
   switch (request.kind) {
     case 'status':
-      return bulkSetProductStatus({ category, target, status: request.status });
+      return bulkSetProductStatus({ category, target, status: request.status, publishAnyway: unready === 'anyway', onlyReady: unready === 'ready-only' });
     case 'flag':
       return bulkSetProductFlag({ category, target, flag: request.flag, value: request.value });
     case 'price':
@@ -67,6 +70,8 @@ function run(category: Category, target: BulkTarget, request: BulkRequest) {
 export function BulkBar({ category, picked, allMatching, filter, total, capped, counting, canSelectAll, onSelectAll, onClear, onDone }: BulkBarProps) {
   const [asked, setAsked] = useState<BulkRequest | null>(null);
   const [busy, setBusy] = useState(false);
+  // A publish of products some of which are not ready: the counts while staff choose what to do.
+  const [unready, setUnready] = useState<{ total: number; notReady: number } | null>(null);
   const [percent, setPercent] = useState('');
   const [percentError, setPercentError] = useState<string | null>(null);
   // A new key empties the sizes field once a change is done.
@@ -78,7 +83,23 @@ export function BulkBar({ category, picked, allMatching, filter, total, capped, 
 
   function ask(request: BulkRequest, from: HTMLElement) {
     opener.current = from;
-    setAsked(request);
+    if (request.kind === 'status' && request.status === 'active') void askPublish();
+    else setAsked(request);
+  }
+
+  // A publish first asks how many of the products are not ready; the server checks again as it writes.
+  async function askPublish() {
+    setBusy(true);
+    try {
+      const result = await countUnreadyProducts({ category, target });
+      if (!result.ok) toast.error(result.error);
+      else if (result.data.notReady > 0) setUnready(result.data);
+      else setAsked({ kind: 'status', status: 'active' });
+    } catch {
+      toast.error('The request did not reach the server. Please try again.');
+    } finally {
+      setBusy(false);
+    }
   }
 
   function askPrice(from: HTMLElement) {
@@ -91,20 +112,22 @@ export function BulkBar({ category, picked, allMatching, filter, total, capped, 
     ask({ kind: 'price', percent: parsed.data }, from);
   }
 
-  async function confirm() {
-    if (!asked) return;
+  async function confirm(request: BulkRequest | null = asked, choice?: UnreadyChoice) {
+    if (!request) return;
     setBusy(true);
     try {
-      const result = await run(category, target, asked);
+      const result = await run(category, target, request, choice);
       if (result.ok) {
         toast.success(result.message ?? 'Done');
         setAsked(null);
+        setUnready(null);
         setPercent('');
         setSizesKey((k) => k + 1);
         onDone();
       } else {
         toast.error(result.error);
         setAsked(null);
+        setUnready(null);
       }
     } finally {
       setBusy(false);
@@ -128,7 +151,7 @@ export function BulkBar({ category, picked, allMatching, filter, total, capped, 
       </div>
       <div className="flex flex-wrap items-end gap-2">
         {OPTIONS.map((o) => (
-          <button key={o.label} type="button" className="adm-btn h-8 px-2.5" onClick={(e) => ask(o.request, e.currentTarget)}>
+          <button key={o.label} type="button" className="adm-btn h-8 px-2.5" disabled={busy} onClick={(e) => ask(o.request, e.currentTarget)}>
             {o.label}
           </button>
         ))}
@@ -155,6 +178,7 @@ export function BulkBar({ category, picked, allMatching, filter, total, capped, 
           </button>
         </div>
         {CATEGORY_FIELDS[category].ringSizes && <BulkRingSizes key={sizesKey} onAsk={ask} />}
+        <BulkLeadTime key={`lead-${sizesKey}`} category={category} target={target} count={count} onDone={onDone} />
         <button type="button" className="adm-btn h-8 px-2.5 text-red-700 hover:bg-red-50" onClick={(e) => ask({ kind: 'delete' }, e.currentTarget)}>
           Delete
         </button>
@@ -182,6 +206,13 @@ export function BulkBar({ category, picked, allMatching, filter, total, capped, 
         busy={busy}
         onConfirm={() => void confirm()}
         onCancel={() => setAsked(null)}
+        returnFocus={opener}
+      />
+      <UnreadyDialog
+        counts={unready}
+        busy={busy}
+        onChoose={(choice) => void confirm({ kind: 'status', status: 'active' }, choice)}
+        onCancel={() => setUnready(null)}
         returnFocus={opener}
       />
     </section>

@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel: string;
+  /** 'Cancel' by default. */
+  cancelLabel?: string;
   busy: boolean;
   /** The confirm button while busy; 'Deleting…' by default. */
   busyLabel?: string;
@@ -20,7 +22,7 @@ interface ConfirmDialogProps {
   returnFocus?: RefObject<HTMLElement | null>;
 }
 
-export function ConfirmDialog({ open, title, description, confirmLabel, busy, busyLabel = 'Deleting…', tone = 'danger', onConfirm, onCancel, returnFocus }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', busy, busyLabel = 'Deleting…', tone = 'danger', onConfirm, onCancel, returnFocus }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <Dialog.Portal>
@@ -40,7 +42,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, busy, bu
           {/* Cancel comes first, so it has the focus when the dialog opens. */}
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button type="button" className="adm-btn" onClick={onCancel} disabled={busy}>
-              Cancel
+              {cancelLabel}
             </button>
             <button type="button" className={tone === 'danger' ? 'adm-btn-danger' : 'adm-btn-primary'} onClick={onConfirm} disabled={busy}>
               {busy ? busyLabel : confirmLabel}

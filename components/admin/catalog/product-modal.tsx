@@ -57,8 +57,8 @@ export function ProductModal({ category, target, editing, onClose, onSaved, retu
           </header>
           <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-4 sm:px-5">
             {loaded && <ImageManager category={category} productId={loaded.row.id} images={loaded.images} />}
-            {adding && <ProductForm key="new" id={formId} category={category} product={null} onBusyChange={setBusy} onSaved={(id) => onSaved(id, true)} />}
-            {loaded && <ProductForm key={loaded.row.id} id={formId} category={category} product={loaded.row} onBusyChange={setBusy} onSaved={(id) => onSaved(id, false)} />}
+            {adding && <ProductForm key="new" id={formId} category={category} product={null} hasImage={false} onBusyChange={setBusy} onSaved={(id) => onSaved(id, true)} />}
+            {loaded && <ProductForm key={loaded.row.id} id={formId} category={category} product={loaded.row} hasImage={loaded.images.length > 0 || Boolean(loaded.row.image_url)} onBusyChange={setBusy} onSaved={(id) => onSaved(id, false)} />}
             {loaded && <ProductHistory key={`history-${loaded.row.id}-${loaded.history.entries[0]?.id ?? 0}`} category={category} productId={loaded.row.id} initial={loaded.history} />}
             {target?.kind === 'edit' && !loaded && (
               <p className="flex items-center justify-center gap-2 py-16 text-sm text-stone-muted" role="status">

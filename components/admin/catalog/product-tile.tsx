@@ -3,6 +3,7 @@ import { Gem, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { canOptimize, IMAGE_WIDTHS, imageSources } from '@/components/shop/listing/image-srcset';
 import type { AdminProductCard } from '@/lib/admin/catalog/products';
 import { PRODUCT_STATUS_LABELS } from '@/lib/catalog/status';
+import { NOT_READY_HINT } from '@/lib/admin/catalog/readiness';
 
 const BADGE = {
   New: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20',
@@ -54,6 +55,11 @@ export function ProductTile({ product, opening, onEdit, onDelete }: ProductTileP
             {product.status !== 'active' && (
               <li className={`adm-badge ${STATUS_BADGE[product.status]}`} data-testid="status-badge">
                 {PRODUCT_STATUS_LABELS[product.status]}
+              </li>
+            )}
+            {product.notReady && (
+              <li className="adm-badge bg-amber-50 text-amber-900 ring-amber-600/30" data-testid="not-ready-badge">
+                {NOT_READY_HINT}
               </li>
             )}
             {badges.map((b) => (

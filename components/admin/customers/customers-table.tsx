@@ -2,7 +2,8 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Info } from 'lucide-react';
 import Link from 'next/link';
 import { GUEST_LABEL, NEVER_ORDERED, TOTAL_SPENT_HELP } from '@/lib/admin/customers/labels';
 import type { CustomerRow } from '@/lib/admin/customers/list';
-import { CUSTOMER_SORTS, customerHref, sortHref, type CustomerSort, type CustomersQuery } from '@/lib/admin/customers/params';
+import { CUSTOMER_SORTS, customerHref, customersHref, sortHref, type CustomerSort, type CustomersQuery } from '@/lib/admin/customers/params';
+import { tagKey } from '@/lib/admin/customers/tags';
 import { formatDate } from '@/lib/core/format/date';
 import { formatCents } from '@/lib/core/format/money';
 
@@ -56,6 +57,20 @@ export function CustomersTable({ customers, query, timeZone }: { customers: Cust
                   {c.name || c.email}
                 </Link>
                 {c.isGuest && <span className="adm-badge ml-2 bg-neutral-100 text-neutral-700 ring-neutral-300">{GUEST_LABEL}</span>}
+                {c.tags.length > 0 && (
+                  <span className="mt-1 flex flex-wrap gap-1" aria-label="Tags">
+                    {c.tags.map((t) => (
+                      <Link
+                        key={t}
+                        href={customersHref({ ...query, tag: tagKey(t), page: 1 })}
+                        className="adm-badge bg-amber-50 font-normal text-amber-900 ring-amber-200 hover:underline"
+                        title={`Customers tagged ${t}`}
+                      >
+                        {t}
+                      </Link>
+                    ))}
+                  </span>
+                )}
                 <span className="block truncate text-xs font-normal text-stone-muted md:hidden">{c.email}</span>
                 <span className="tabular block text-xs font-normal text-stone-muted sm:hidden">
                   {c.orders} {c.orders === 1 ? 'order' : 'orders'} · {c.lastOrderAt ? formatDate(c.lastOrderAt, timeZone) : NEVER_ORDERED}

@@ -1,17 +1,26 @@
 'use client';
-// The bar over the table while rows are selected: how many, one status for all of them, and their pick list.
+// The bar over the table while rows are selected: how many, one status for all of them, Dispatch… (each order's
+// tracking number, in its own dialog) and their pick list.
 import { Loader2, X } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { updateOrdersStatus } from '@/lib/admin/orders/actions';
 import { BULK_BAR, BULK_STATUS_FAILURE } from '@/lib/admin/orders/labels';
+import { BULK_DISPATCH } from '@/lib/admin/orders/shipments-labels';
 import { isOrderStatus, ORDER_STATUSES, statusLabel, type OrderStatus } from '@/lib/orders/status';
+import { BulkDispatchForm, type BulkDispatchOrder } from './dispatch-dialog';
+import { OrderDialog } from './order-dialog';
 
-export function BulkBar({ ids, clear }: { ids: string[]; clear(): void }) {
+/** Dispatch has its own button: it asks each order's tracking number. */
+const BULK_STATUSES = ORDER_STATUSES.filter((s) => s !== 'dispatched');
+
+export function BulkBar({ orders, clear }: { orders: BulkDispatchOrder[]; clear(): void }) {
   const router = useRouter();
+  const ids = orders.map((o) => o.id);
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [busy, setBusy] = useState(false);
+  const [dispatching, setDispatching] = useState(false);
 
   async function apply() {
     if (!status || busy) return;
@@ -48,7 +57,7 @@ export function BulkBar({ ids, clear }: { ids: string[]; clear(): void }) {
       </label>
       <select id="bulk-status" className="adm-input h-8 w-40" value={status} onChange={(e) => setStatus(isOrderStatus(e.target.value) ? e.target.value : '')}>
         <option value="">{BULK_BAR.choose}</option>
-        {ORDER_STATUSES.map((s) => (
+        {BULK_STATUSES.map((s) => (
           <option key={s} value={s}>
             {statusLabel(s)}
           </option>
@@ -58,6 +67,12 @@ export function BulkBar({ ids, clear }: { ids: string[]; clear(): void }) {
         {busy && <Loader2 aria-hidden className="size-4 animate-spin" />}
         {busy ? BULK_BAR.applying : BULK_BAR.apply}
       </button>
+      <button type="button" className="adm-btn h-8" onClick={() => setDispatching(true)}>
+        {BULK_DISPATCH.open}
+      </button>
+      <OrderDialog open={dispatching} onOpenChange={setDispatching}>
+        <BulkDispatchForm orders={orders} close={() => setDispatching(false)} done={clear} />
+      </OrderDialog>
       <a href={`/api/admin/orders/pick-list?ids=${ids.map(encodeURIComponent).join(',')}`} target="_blank" rel="noopener" className="adm-btn h-8">
         {BULK_BAR.pickList}
       </a>

@@ -9,9 +9,11 @@ import { AddressLines } from '../../ui/address-lines';
 import { Thumb } from '../thumb';
 import { OrderDocuments } from './order-documents';
 import { StatusControl } from './status-control';
+import { ShipmentsPanel } from './shipments-panel';
 import { MailPanel } from './mail-panel';
 import { TermsPanel } from './terms-panel';
 import { StaffNotes } from '../notes/staff-notes';
+import { isRefundReason, REFUND_REASONS } from '@/lib/documents/labels';
 
 /** The transaction id is shown cut to 14 characters. */
 const shortTransaction = (id: string) => (id.length > 14 ? `${id.slice(0, 14)}…` : id);
@@ -65,6 +67,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
       </div>
       <div className="min-w-0 space-y-5">
         <StatusControl order={order} />
+        <ShipmentsPanel order={order} />
         <OrderDocuments documents={order.documents} orderId={order.id} />
         <section>
           <h3 className="adm-label">Customer</h3>
@@ -111,7 +114,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
               {order.payments.map((p) => (
                 <li key={p.id} className="rounded-md border border-neutral-200 bg-white p-2">
                   <p className="flex justify-between gap-2">
-                    <span className="font-medium">{p.kind === 'refund' ? 'Refund' : 'Payment'}</span>
+                    <span className="font-medium">{p.kind === 'refund' ? (isRefundReason(p.reason) ? `Refund: ${REFUND_REASONS[p.reason]}` : 'Refund') : 'Payment'}</span>
                     <span className="tabular">{p.kind === 'refund' ? '−' : ''}{formatCents(p.amountCents)}</span>
                   </p>
                   <p className="text-xs text-stone-muted first-letter:uppercase" data-testid="order-payment-line">

@@ -105,7 +105,7 @@ export function OrdersTable({ orders, initiallyOpen = [] }: { orders: AdminOrder
         {selectAll(BULK_BAR.selectAll)}
         <span aria-hidden>{BULK_BAR.selectAll}</span>
       </label>
-      {selected.length > 0 && <BulkBar ids={selected} clear={() => setPicked(new Set())} />}
+      {selected.length > 0 && <BulkBar orders={orders.filter((o) => picked.has(o.id))} clear={() => setPicked(new Set())} />}
       <div className="relative rounded-md border border-neutral-200 bg-white max-md:border-0 max-md:bg-transparent md:overflow-x-auto">
         <table className="adm-table max-md:block">
           <caption className="sr-only">Orders</caption>

@@ -16,6 +16,8 @@ interface QuoteAnswerFormProps {
   today: string;
   /** Why the quote can no longer be answered, or null. */
   closedReason: string | null;
+  /** Why it cannot be sent just now (unsaved line changes), or null. */
+  sendBlocked?: string | null;
 }
 
 const dollars = (cents: number | null | undefined) => (cents ? (cents / 100).toFixed(2) : '');
@@ -27,12 +29,26 @@ function addDays(day: string, n: number): string {
 }
 
 /** Per-line prices (prefilled with today's price after breaks), the last valid day and a message; or a decline. */
-export function QuoteAnswerForm({ quote, suggested, today, closedReason }: QuoteAnswerFormProps) {
+export function QuoteAnswerForm({ quote, suggested, today, closedReason, sendBlocked = null }: QuoteAnswerFormProps) {
   const router = useRouter();
   const { form, errors, pending, submit } = useActionForm();
   const [prices, setPrices] = useState<Record<number, string>>(() =>
     Object.fromEntries(quote.lines.map((l) => [l.position, dollars(l.unitPriceCents ?? suggested[l.position])])),
   );
+  // Changed lines bring new suggestions: a price still as suggested follows them, a typed one stays.
+  const [seen, setSeen] = useState(suggested);
+  if (seen !== suggested) {
+    setSeen(suggested);
+    setPrices((typed) =>
+      Object.fromEntries(
+        quote.lines.map((l) => {
+          const before = typed[l.position];
+          const untouched = before === undefined || before === dollars(seen[l.position]);
+          return [l.position, untouched ? dollars(l.unitPriceCents ?? suggested[l.position]) : before];
+        }),
+      ),
+    );
+  }
   const [validUntil, setValidUntil] = useState(quote.validUntil ?? addDays(today, 14));
   const [message, setMessage] = useState(quote.shopMessage ?? '');
   const [declining, setDeclining] = useState(false);
@@ -45,6 +61,7 @@ export function QuoteAnswerForm({ quote, suggested, today, closedReason }: Quote
   }, 0);
 
   const send = async () => {
+    if (sendBlocked) return;
     const input = {
       quoteId: quote.id,
       prices: quote.lines.map((l) => ({ position: l.position, price: prices[l.position] ?? '' })),
@@ -160,13 +177,18 @@ export function QuoteAnswerForm({ quote, suggested, today, closedReason }: Quote
       </div>
       {!closed && (
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="adm-btn adm-btn-primary" disabled={pending}>
+          <button type="submit" className="adm-btn adm-btn-primary" disabled={pending || sendBlocked !== null} aria-describedby={sendBlocked ? 'quote-send-blocked' : undefined}>
             {pending && <Loader2 aria-hidden className="size-4 animate-spin" />}
             {quote.status === 'quoted' || quote.status === 'expired' ? 'Send revised quote' : 'Send quote'}
           </button>
           <button type="button" className="adm-btn adm-btn-danger" onClick={() => setDeclining((d) => !d)} aria-expanded={declining}>
             Decline
           </button>
+          {sendBlocked && (
+            <p id="quote-send-blocked" className="basis-full text-sm adm-muted">
+              {sendBlocked}
+            </p>
+          )}
         </div>
       )}
       {declining && !closed && (

@@ -14,9 +14,13 @@ import { categoryField, PRODUCT_GONE, productIdField, productSaveInput } from '.
 import { CATALOG_WRITE_TAGS, IMAGE_WRITE_TAGS } from '../../core/cache/tags';
 import { env } from '../../core/env';
 import { readProductHistory } from './history';
-import { bulkChangePrices, bulkDelete, bulkSetFlag, bulkSetRingSizes, bulkSetStatus } from './bulk';
-import { bulkDeleteInput, bulkDone, bulkFlagInput, bulkPriceInput, bulkSizesInput, bulkStatusInput } from './bulk-rules';
+import { checkReadiness } from './readiness-check';
+import { publishedReadyOnly } from './readiness';
+import { bulkChangePrices, bulkDelete, bulkSetFlag, bulkSetRingSizes, bulkSetStatus, countNotReady } from './bulk';
+import { bulkCheckInput, bulkDeleteInput, bulkDone, bulkFlagInput, bulkPriceInput, bulkSizesInput, bulkStatusInput } from './bulk-rules';
 import { countAllMatching } from './list';
+import { bulkSetLeadTime } from './bulk-lead-time';
+import { bulkLeadTimeDone, bulkLeadTimeInput } from './bulk-lead-time-rules';
 import { listFilterSchema } from './list-params';
 
 /** The most images one request may name (a product has a handful). */
@@ -29,7 +33,10 @@ export const createProduct = defineAction({
   success: 'Product added successfully',
   failure: 'Failed to save product',
   revalidate: CATALOG_WRITE_TAGS,
-  run: async ({ category, product }, { tx }) => ({ id: await insertProductRow(tx, category, product) }),
+  run: async ({ category, product, publishAnyway }, { tx }) => {
+    await checkReadiness(tx, category, null, product, publishAnyway);
+    return { id: await insertProductRow(tx, category, product) };
+  },
 });
 
 export const updateProduct = defineAction({
@@ -39,7 +46,8 @@ export const updateProduct = defineAction({
   success: 'Product updated successfully',
   failure: 'Failed to save product',
   revalidate: CATALOG_WRITE_TAGS,
-  run: async ({ category, id, product }, { tx }) => {
+  run: async ({ category, id, product, publishAnyway }, { tx }) => {
+    await checkReadiness(tx, category, id, product, publishAnyway);
     if (!(await updateProductRow(tx, category, id, product))) throw new ActionError(PRODUCT_GONE, 404);
     return { id };
   },
@@ -125,10 +133,21 @@ export const bulkSetProductStatus = defineAction({
   name: 'admin.products.bulkStatus',
   access: 'admin',
   schema: bulkStatusInput,
-  success: (data: { count: number }, input) => bulkDone({ kind: 'status', status: input.status }, data.count),
+  success: (data: { count: number; skipped: number }, input) =>
+    data.skipped > 0 ? publishedReadyOnly(data.count, data.skipped) : bulkDone({ kind: 'status', status: input.status }, data.count),
   failure: 'Failed to change the products',
   revalidate: CATALOG_WRITE_TAGS,
-  run: async ({ category, target, status }, { tx }) => ({ count: await bulkSetStatus(tx, category, target, status) }),
+  run: async ({ category, target, status, publishAnyway, onlyReady }, { tx }) =>
+    bulkSetStatus(tx, category, target, status, publishAnyway ? 'publish' : onlyReady ? 'skip' : 'refuse'),
+});
+
+/** Before a bulk publish: how many of the products are not ready, so staff choose what to do with them (a read). */
+export const countUnreadyProducts = defineAction({
+  name: 'admin.products.countUnready',
+  access: 'admin',
+  schema: bulkCheckInput,
+  failure: 'Failed to check the products',
+  run: async ({ category, target }, { tx }) => countNotReady(tx, category, target),
 });
 
 export const bulkSetProductFlag = defineAction({
@@ -176,4 +195,14 @@ export const bulkDeleteProducts = defineAction({
     await removeProductImageFiles(unusedUrls, requestId);
     return { count };
   },
+});
+
+export const bulkSetProductLeadTime = defineAction({
+  name: 'admin.products.bulkLeadTime',
+  access: 'admin',
+  schema: bulkLeadTimeInput,
+  success: (data: { count: number }, input) => bulkLeadTimeDone(input.leadTime, data.count),
+  failure: 'Failed to set the lead time',
+  revalidate: CATALOG_WRITE_TAGS,
+  run: async ({ category, target, leadTime }, { tx }) => ({ count: await bulkSetLeadTime(tx, category, target, leadTime) }),
 });

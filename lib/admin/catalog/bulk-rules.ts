@@ -42,7 +42,20 @@ export type BulkTarget = z.output<typeof bulkTargetSchema>;
 
 const base = { category: categoryField, target: bulkTargetSchema };
 
-export const bulkStatusInput = z.object({ ...base, status: z.enum(['draft', 'active', 'archived'], { error: 'Unknown status.' }) }, { error: 'Send the category, the products and the status.' });
+export const ONE_READINESS_CHOICE = 'Choose either to publish anyway or to publish only the ready ones.';
+
+/** Publishing products that are not ready (readiness.ts) is asked for by name: all of them anyway, or the ready ones only. */
+export const bulkStatusInput = z
+  .object(
+    {
+      ...base,
+      status: z.enum(['draft', 'active', 'archived'], { error: 'Unknown status.' }),
+      publishAnyway: z.boolean({ error: 'Publish anyway must be true or false.' }).optional(),
+      onlyReady: z.boolean({ error: 'Only the ready ones must be true or false.' }).optional(),
+    },
+    { error: 'Send the category, the products and the status.' },
+  )
+  .refine((v) => !(v.publishAnyway && v.onlyReady), { error: ONE_READINESS_CHOICE });
 
 export const BULK_FLAGS = { new: 'is_new_arrival', mens: 'is_mens_jewelry' } as const;
 export type BulkFlag = keyof typeof BULK_FLAGS;
@@ -58,6 +71,8 @@ export const percentField = z
 export const bulkPriceInput = z.object({ ...base, percent: percentField }, { error: 'Send the category, the products and the percent.' });
 
 export const bulkDeleteInput = z.object(base, { error: 'Send the category and the products.' });
+/** A read about the products picked (how many are not ready before a publish). */
+export const bulkCheckInput = z.object(base, { error: 'Send the category and the products.' });
 
 export const SIZES_RINGS_ONLY = 'Ring sizes can only be set on rings.';
 export const BULK_SIZES_NOTE = 'Adjustable rings among them are skipped: they are sold without sizes. The change is written to each ring’s history.';

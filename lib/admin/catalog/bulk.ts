@@ -23,6 +23,8 @@ import {
   type BulkTarget,
 } from './bulk-rules';
 import type { ProductStatus } from './list-params';
+import { bulkNotReadyRefusal } from './readiness';
+import { readySql } from './readiness-check';
 
 /** The target as a WHERE condition on the table (aliased `r`): the ids, or the list's filter. */
 function targetWhere(tx: Tx, target: BulkTarget) {
@@ -47,11 +49,43 @@ async function begin(tx: Tx, category: Category, target: BulkTarget, request: Bu
   return countTarget(tx, category, target);
 }
 
-/** Publish, unpublish or archive; answers how many products the target holds. */
-export async function bulkSetStatus(tx: Tx, category: Category, target: BulkTarget, status: ProductStatus): Promise<number> {
+/** What to do with products that are not ready when publishing: refuse (the default), publish them too, or skip them. */
+export type UnreadyChoice = 'refuse' | 'publish' | 'skip';
+
+/**
+ * Publish, unpublish or archive; answers how many products were set and how many not-ready ones were skipped. A
+ * publish counts the products it would make active that are not ready, and refuses them unless told what to do.
+ */
+export async function bulkSetStatus(
+  tx: Tx,
+  category: Category,
+  target: BulkTarget,
+  status: ProductStatus,
+  unready: UnreadyChoice = 'refuse',
+): Promise<{ count: number; skipped: number }> {
   const n = await begin(tx, category, target, { kind: 'status', status });
-  await tx`update ${table(tx, category)} r set status = ${status} where ${targetWhere(tx, target)} and r.status <> ${status}`;
-  return n;
+  let skip = tx`true`;
+  let skipped = 0;
+  if (status === 'active' && unready !== 'publish') {
+    skipped = await unreadyIn(tx, category, target);
+    if (skipped > 0 && unready === 'refuse') throw new ActionError(bulkNotReadyRefusal(skipped), 409);
+    skip = tx`(r.status = 'active' or ${readySql(tx, category)})`;
+  }
+  await tx`update ${table(tx, category)} r set status = ${status} where ${targetWhere(tx, target)} and ${skip} and r.status <> ${status}`;
+  return { count: n - skipped, skipped };
+}
+
+/** The target's products a publish would make active that are not ready. */
+async function unreadyIn(tx: Tx, category: Category, target: BulkTarget): Promise<number> {
+  const [row] = await tx<{ n: number }[]>`
+    select count(*)::int as n from ${table(tx, category)} r
+     where ${targetWhere(tx, target)} and r.status <> 'active' and not ${readySql(tx, category)}`;
+  return row?.n ?? 0;
+}
+
+/** What the bulk bar asks before a publish: how many products the target holds and how many are not ready. */
+export async function countNotReady(tx: Tx, category: Category, target: BulkTarget): Promise<{ total: number; notReady: number }> {
+  return { total: await countTarget(tx, category, target), notReady: await unreadyIn(tx, category, target) };
 }
 
 export async function bulkSetFlag(tx: Tx, category: Category, target: BulkTarget, flag: BulkFlag, value: boolean): Promise<number> {

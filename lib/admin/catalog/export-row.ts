@@ -7,6 +7,7 @@ import { plainAmount } from '../../core/format/money';
 import type { PriceBreak } from '../../purchase/volume-pricing';
 import { formatPriceBreaks } from '../../purchase/price-breaks-text';
 import { ringSizingCells } from './ring-sizing';
+import { DEFAULT_LEAD_TIME, formatLeadTimeCell, readLeadTime } from '../../catalog/lead-time';
 
 const plain = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -28,6 +29,7 @@ export function exportCells(category: Category, row: Record<string, unknown>, im
     moq: plain(row.moq ?? 1),
     pack_size: plain(row.pack_size ?? 1),
     price_breaks: formatPriceBreaks(Array.isArray(row.price_breaks) ? (row.price_breaks as PriceBreak[]) : []),
+    lead_time: formatLeadTimeCell(readLeadTime(row) ?? DEFAULT_LEAD_TIME),
     status: plain(row.status ?? 'active'),
     image_url: checkImageUrl(plain(row.image_url), imagePrefix).ok ? plain(row.image_url) : '',
   };

@@ -117,6 +117,9 @@ export const RING_SIZING_COLUMNS = ['sizes', 'size_surcharge', 'size_surcharge_f
 /** The same in the CSV file: the surcharge is one cell, '2.00 from 10'. */
 export const RING_SIZING_CSV_COLUMNS = ['sizes', 'size_surcharge'] as const;
 
+/** When a product ships (lib/catalog/lead-time.ts): the modal's kind and numbers; one `lead_time` cell in the CSV. */
+export const LEAD_TIME_COLUMNS = ['lead_time_kind', 'lead_time_min', 'lead_time_max'] as const;
+
 /** Every option column of a table: the common ones, then the table's own. */
 export function flagFields(category: Category): FlagField[] {
   return [...COMMON_FLAGS, ...CATEGORY_FIELDS[category].flags];
@@ -145,15 +148,16 @@ function tableColumns(category: Category): string[] {
 /** The table columns a product save writes (stone_details is built from stone1 and stone2). */
 export function writeColumns(category: Category): string[] {
   const sizing = CATEGORY_FIELDS[category].ringSizes ? RING_SIZING_COLUMNS : [];
-  return ['name', 'sku', 'description', 'material', 'stone', 'stone_details', 'weight', 'moq', 'pack_size', 'price_breaks', ...tableColumns(category), ...sizing, 'status'];
+  return ['name', 'sku', 'description', 'material', 'stone', 'stone_details', 'weight', 'moq', 'pack_size', 'price_breaks', ...LEAD_TIME_COLUMNS, ...tableColumns(category), ...sizing, 'status'];
 }
 
 /**
  * The CSV file's columns, in order: what the import reads and the export writes. `stone1` and `stone2` are the names
  * of the stone choices (stone_details); `status` is draft, active or archived (blank: active); `image_url` is the
- * primary image; a ring's `sizes` ('5-9, 10') and `size_surcharge` ('2.00 from 10') follow its own columns.
+ * primary image; a ring's `sizes` ('5-9, 10') and `size_surcharge` ('2.00 from 10') follow its own columns;
+ * `lead_time` is '2 days' (in stock) or '3-4 weeks' (made to order).
  */
 export function csvColumns(category: Category): string[] {
   const sizing = CATEGORY_FIELDS[category].ringSizes ? RING_SIZING_CSV_COLUMNS : [];
-  return ['sku', 'name', 'description', 'material', 'stone', 'stone1', 'stone2', 'weight', 'moq', 'pack_size', 'price_breaks', ...tableColumns(category), ...sizing, 'status', 'image_url'];
+  return ['sku', 'name', 'description', 'material', 'stone', 'stone1', 'stone2', 'weight', 'moq', 'pack_size', 'price_breaks', 'lead_time', ...tableColumns(category), ...sizing, 'status', 'image_url'];
 }

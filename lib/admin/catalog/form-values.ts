@@ -7,6 +7,7 @@ import type { PriceBreak } from '../../purchase/volume-pricing';
 import { formatPriceBreaks } from '../../purchase/price-breaks-text';
 import { isProductStatus, NEW_PRODUCT_STATUS } from '../../catalog/status';
 import { DEFAULT_RING_SIZES, formatRingSizes } from '../../catalog/ring-sizes';
+import { DEFAULT_LEAD_TIME, readLeadTime, type LeadTime } from '../../catalog/lead-time';
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -14,6 +15,11 @@ export type FormValues = Record<string, string | boolean>;
 export type EditableRow = Record<string, unknown> & { id: string };
 
 const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** A lead time as the modal's fields hold it. */
+export function leadTimeFormValues(lt: LeadTime): FormValues {
+  return { lead_time_kind: lt.kind, lead_time_min: String(lt.min), lead_time_max: String(lt.max) };
+}
 /** 12.5 → '12.50': prices and weights show their two decimals. */
 
 function textColumns(category: Category): string[] {
@@ -22,11 +28,11 @@ function textColumns(category: Category): string[] {
 }
 
 /**
- * The empty form of a new product: a draft, MOQ 1, packs of 1, no price breaks, nothing ticked; a ring offers US 5 to 9
+ * The empty form of a new product: a draft, MOQ 1, packs of 1, no price breaks, in stock in 2 days, nothing ticked; a ring offers US 5 to 9
  * (the run rings are given when nothing else is said), without a surcharge. Sizes are held as the readable list.
  */
 export function emptyFormValues(category: Category): FormValues {
-  const values: FormValues = { status: NEW_PRODUCT_STATUS, has_stone2: false, weight: '', moq: '1', pack_size: '1', price_breaks: '' };
+  const values: FormValues = { status: NEW_PRODUCT_STATUS, has_stone2: false, weight: '', moq: '1', pack_size: '1', price_breaks: '', ...leadTimeFormValues(DEFAULT_LEAD_TIME) };
   for (const c of textColumns(category)) values[c] = '';
   for (const x of flagFields(category)) values[x.column] = false;
   for (const c of priceColumns(category)) values[c] = '';
@@ -48,6 +54,7 @@ export function formValuesFromRow(category: Category, row: EditableRow): FormVal
   values.pack_size = asText(row.pack_size ?? 1);
   // Held as the CSV spells them ('10:5;50:10'), which the schema reads back.
   values.price_breaks = formatPriceBreaks(Array.isArray(row.price_breaks) ? (row.price_breaks as PriceBreak[]) : []);
+  Object.assign(values, leadTimeFormValues(readLeadTime(row) ?? DEFAULT_LEAD_TIME));
   for (const x of flagFields(category)) values[x.column] = row[x.column] === true;
   for (const c of priceColumns(category)) values[c] = plainAmount(row[c]);
   if (CATEGORY_FIELDS[category].ringSizes) {

@@ -7,6 +7,7 @@ import { formatPriceBreaks } from '../../purchase/price-breaks-text';
 import { CATEGORY_FIELDS, flagFields, writeColumns } from './fields';
 import { formatRingSizes } from '../../catalog/ring-sizes';
 import { RING_SIZING_LABELS } from './ring-sizing';
+import { isLeadTimeKind, LEAD_TIME_KIND_LABELS } from '../../catalog/lead-time';
 
 export type ProductEventKind = 'created' | 'updated' | 'deleted';
 
@@ -30,6 +31,9 @@ const COMMON_LABELS: Record<string, string> = {
   moq: 'MOQ',
   pack_size: 'Pack size',
   price_breaks: 'Volume price breaks',
+  lead_time_kind: 'Lead time',
+  lead_time_min: 'Lead time from (days or weeks)',
+  lead_time_max: 'Lead time to (weeks)',
   status: 'Status',
   image_url: 'Primary image',
   necklace_type: 'Necklace Type',
@@ -57,6 +61,7 @@ export function valueLabel(category: Category, column: string, value: unknown): 
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (column === 'status' && isProductStatus(value)) return PRODUCT_STATUS_LABELS[value];
   if (column === 'material' && typeof value === 'string') return materialLabel(value);
+  if (column === 'lead_time_kind' && isLeadTimeKind(value)) return LEAD_TIME_KIND_LABELS[value];
   if (CATEGORY_FIELDS[category].prices.some((p) => p.column === column) && Number.isFinite(Number(value))) return formatDollars(Number(value));
   if (column === 'stone_details' && typeof value === 'object') {
     const d = value as { Stone1?: string; Stone2?: string };

@@ -9,6 +9,7 @@ import { CATEGORY_FIELDS, csvColumns, flagFields, IMAGE_URL_MAX, UNTITLED_PRODUC
 import { PRODUCT_SCHEMAS, type ProductWrite } from './schema';
 import { ringSizingFromCells } from './ring-sizing';
 import { DEFAULT_RING_SIZES, formatRingSizes } from '../../catalog/ring-sizes';
+import { DEFAULT_LEAD_TIME, leadTimeColumns, parseLeadTimeCell } from '../../catalog/lead-time';
 
 export interface ImportRow {
   row: number;
@@ -69,6 +70,10 @@ function readRecord(category: Category, record: Record<string, string | undefine
   for (const x of flagFields(category)) values[x.column] = TRUE_WORDS.test(cell(x.column).trim());
   for (const p of f.prices) values[p.column] = cell(p.column);
   const problems: string[] = [];
+  // One cell for three columns; blank (or a file from before lead times) is in stock, 2 days.
+  const lead = parseLeadTimeCell(cell('lead_time'));
+  Object.assign(values, leadTimeColumns(lead.ok ? lead.leadTime : DEFAULT_LEAD_TIME));
+  if (!lead.ok) problems.push(`lead_time: ${lead.error}`);
   if (f.ringSizes) {
     // A file from before ring sizes has no sizes column: its rings keep the run every ring was given then (US 5 to 9;
     // none when adjustable), not none.
@@ -80,8 +85,8 @@ function readRecord(category: Category, record: Record<string, string | undefine
   return { values, problems };
 }
 
-/** The CSV has one cell for the surcharge and its starting size: a problem with either is the cell's. */
-const csvColumnOf = (field: string) => (field === 'size_surcharge_from' ? 'size_surcharge' : field);
+/** The CSV has one cell for the surcharge and its starting size, and one for the lead time: a problem is the cell's. */
+const csvColumnOf = (field: string) => (field === 'size_surcharge_from' ? 'size_surcharge' : field.startsWith('lead_time_') ? 'lead_time' : field);
 
 /** The image a row names, or why it cannot be used. */
 export function checkImageUrl(raw: string, imagePrefix: string): { ok: true; url: string | null } | { ok: false; reason: string } {

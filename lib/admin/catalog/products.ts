@@ -15,6 +15,7 @@ import type { ListFilter, ListQuery } from './list-params';
 import type { ProductWrite } from './schema';
 import type { ProductStatus } from '../../catalog/status';
 import { readProductHistory, type ProductHistoryPage } from './history';
+import { readySql } from './readiness-check';
 
 export interface AdminProductCard {
   id: string;
@@ -25,6 +26,8 @@ export interface AdminProductCard {
   isMens: boolean;
   isAdjustable: boolean;
   status: ProductStatus;
+  /** A draft or archived product that lacks a name, price, image or description (readiness.ts). */
+  notReady: boolean;
 }
 
 export interface EditingProduct {
@@ -101,8 +104,9 @@ export async function loadCategoryScreen(
     const adjustable = hasAdjustable(category) ? tx`r.is_adjustable` : tx`false`;
     // The page's ids come from the (created_at, id) index alone; only those 20 rows are read, so a deep page skips
     // index entries instead of sorting the table.
-    const rows = await tx<{ id: string; name: string; sku: string | null; image_url: string | null; is_new_arrival: boolean; is_mens_jewelry: boolean; adjustable: boolean; status: ProductStatus }[]>`
-      select r.id, r.name, r.sku, r.image_url, r.is_new_arrival, r.is_mens_jewelry, ${adjustable} as adjustable, r.status
+    const rows = await tx<{ id: string; name: string; sku: string | null; image_url: string | null; is_new_arrival: boolean; is_mens_jewelry: boolean; adjustable: boolean; status: ProductStatus; not_ready: boolean }[]>`
+      select r.id, r.name, r.sku, r.image_url, r.is_new_arrival, r.is_mens_jewelry, ${adjustable} as adjustable, r.status,
+             r.status <> 'active' and not ${readySql(tx, category)} as not_ready
         from ${table(tx, category)} r
        where r.id in (select id from ${table(tx, category)} order by created_at desc, id desc limit ${PAGE_SIZE} offset ${(shown - 1) * PAGE_SIZE})
        order by r.created_at desc, r.id desc`;
@@ -110,7 +114,7 @@ export async function loadCategoryScreen(
     return {
       category,
       items: rows.map((r) => ({
-        id: r.id, name: r.name, sku: r.sku, imageUrl: r.image_url, isNew: r.is_new_arrival, isMens: r.is_mens_jewelry, isAdjustable: r.adjustable, status: r.status,
+        id: r.id, name: r.name, sku: r.sku, imageUrl: r.image_url, isNew: r.is_new_arrival, isMens: r.is_mens_jewelry, isAdjustable: r.adjustable, status: r.status, notReady: r.not_ready,
       })),
       total,
       capped: false,

@@ -22,6 +22,17 @@ import {
   type NecklaceType,
 } from './fields';
 import { ringSizesField, ringSizingIssues, surchargeFromField, type RingSizingValues } from './ring-sizing';
+import {
+  DEFAULT_LEAD_TIME,
+  DEFAULT_MADE_TO_ORDER,
+  isLeadTimeKind,
+  LEAD_TIME_KIND_LABELS,
+  LEAD_TIME_KINDS,
+  LEAD_WEEKS_ORDER_PROBLEM,
+  leadTimeProblem,
+  type LeadTime,
+  type LeadTimeKind,
+} from '../../catalog/lead-time';
 
 export type StoneDetailsValue = { Stone1?: string; Stone2?: string };
 /** A product as it is written to its table: column → value. */
@@ -138,6 +149,38 @@ export const necklaceTypeField = z.unknown().transform((v, ctx): NecklaceType | 
   return z.NEVER;
 });
 
+/** In stock or made to order ('in_stock', 'made_to_order', or the words, any case); blank is in stock. */
+export const leadTimeKindField = z.unknown().transform((v, ctx): LeadTimeKind => {
+  if (blank(v)) return DEFAULT_LEAD_TIME.kind;
+  const key = typeof v === 'string' ? v.trim().toLowerCase().replace(/[\s-]+/g, '_') : '';
+  if (isLeadTimeKind(key)) return key;
+  ctx.addIssue({ code: 'custom', message: `Lead time must be ${LEAD_TIME_KINDS.map((k) => LEAD_TIME_KIND_LABELS[k]).join(' or ')}` });
+  return z.NEVER;
+});
+
+/** A lead time's days or weeks as sent: a whole number, checked with its kind (leadTimeIssue); blank is null. */
+const leadNumberField = z.unknown().transform((v): number | null => {
+  if (blank(v)) return null;
+  if (typeof v === 'number') return v;
+  return typeof v === 'string' && /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : NaN;
+});
+
+/** The lead time of checked fields: a blank number is the kind's default, an in-stock time one number. */
+export function leadTimeOf(v: { lead_time_kind: LeadTimeKind; lead_time_min: number | null; lead_time_max: number | null }): LeadTime {
+  const fallback = v.lead_time_kind === 'in_stock' ? DEFAULT_LEAD_TIME : DEFAULT_MADE_TO_ORDER;
+  const min = v.lead_time_min ?? fallback.min;
+  const max = v.lead_time_kind === 'in_stock' ? min : (v.lead_time_max ?? Math.max(min, fallback.max));
+  return { kind: v.lead_time_kind, min, max };
+}
+
+/** Which field a lead time's problem belongs beside, and the problem; null when it is a lead time. */
+export function leadTimeIssue(lt: LeadTime): { path: 'lead_time_min' | 'lead_time_max'; message: string } | null {
+  const message = leadTimeProblem(lt);
+  if (!message) return null;
+  const minBad = lt.kind === 'in_stock' || leadTimeProblem({ ...lt, max: Math.max(lt.min, 1) }) !== null;
+  return { path: message === LEAD_WEEKS_ORDER_PROBLEM || !minBad ? 'lead_time_max' : 'lead_time_min', message };
+}
+
 const flag = z.boolean({ error: 'must be ticked or not' }).nullable().transform((v) => v === true);
 
 export const STONE2_REQUIRED = "Stone 2 is required when 'Has Stone 2' is ticked";
@@ -158,6 +201,9 @@ function buildSchema(category: Category) {
     moq: moqField,
     pack_size: packSizeField,
     price_breaks: priceBreaksField,
+    lead_time_kind: leadTimeKindField,
+    lead_time_min: leadNumberField,
+    lead_time_max: leadNumberField,
     status: statusField,
   };
   if (f.hasNecklaceType) shape.necklace_type = necklaceTypeField;
@@ -179,13 +225,16 @@ function buildSchema(category: Category) {
       if (v.has_stone2 && !v.stone2) ctx.addIssue({ code: 'custom', path: ['stone2'], message: STONE2_REQUIRED });
       if (v.has_stone2 && !v.stone1 && !v.stone) ctx.addIssue({ code: 'custom', path: ['stone1'], message: STONE1_FIRST });
       if (f.ringSizes) for (const issue of ringSizingIssues(v as unknown as RingSizingValues)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+      const lead = leadTimeIssue(leadTimeOf(v as unknown as Parameters<typeof leadTimeOf>[0]));
+      if (lead) ctx.addIssue({ code: 'custom', path: [lead.path], message: lead.message });
     })
     .transform((v): ProductWrite => {
       const { stone1, has_stone2, stone2, ...columns } = v as Record<string, ProductWrite[string]>;
       const details: StoneDetailsValue = {};
       if (stone1) details.Stone1 = stone1 as string;
       if (has_stone2 && stone2) details.Stone2 = stone2 as string;
-      return { ...columns, stone_details: details.Stone1 || details.Stone2 ? details : null };
+      const lead = leadTimeOf(v as unknown as Parameters<typeof leadTimeOf>[0]);
+      return { ...columns, lead_time_min: lead.min, lead_time_max: lead.max, stone_details: details.Stone1 || details.Stone2 ? details : null };
     });
 }
 
@@ -206,13 +255,19 @@ export const productIdField = z.string({ error: 'The product id is missing.' }).
  */
 export function productSaveInput<Id extends z.ZodType>(id: Id) {
   return z
-    .object({ category: categoryField, id, values: z.record(z.string(), z.unknown(), { error: 'Send the product fields.' }) })
+    .object({
+      category: categoryField,
+      id,
+      values: z.record(z.string(), z.unknown(), { error: 'Send the product fields.' }),
+      // Makes it active even though it is not ready (readiness.ts): only when staff said so.
+      publishAnyway: z.boolean({ error: 'Publish anyway must be true or false.' }).optional(),
+    })
     .transform((input, ctx) => {
       const parsed = PRODUCT_SCHEMAS[input.category].safeParse(input.values);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
         return z.NEVER;
       }
-      return { category: input.category, id: (input as { id?: unknown }).id as z.output<Id>, product: parsed.data };
+      return { category: input.category, id: (input as { id?: unknown }).id as z.output<Id>, product: parsed.data, publishAnyway: input.publishAnyway === true };
     });
 }

@@ -5,6 +5,8 @@
 import { defineAction } from '../../entry/define-action';
 import { ActionError } from '../../core/action-result';
 import { TAX_EXEMPT_TEXT } from './labels';
+import { addTag, removeTag } from './tag-store';
+import { addTagSchema, removeTagSchema, TAG_TEXT } from './tags';
 import { taxExemptSchema } from './tax-exempt-schema';
 
 export const setCustomerTaxExempt = defineAction({
@@ -24,4 +26,24 @@ export const setCustomerTaxExempt = defineAction({
     }
     return { exempt };
   },
+});
+
+// Staff's tags on a customer (tag-store.ts): each answers the customer's tags as they now are. Staff-only pages read
+// them live, so no cache holds them.
+export const addCustomerTag = defineAction({
+  name: 'admin.customers.addTag',
+  access: 'admin',
+  schema: addTagSchema,
+  success: TAG_TEXT.added,
+  failure: TAG_TEXT.addFailed,
+  run: ({ key, tag }, { tx, user }) => addTag(tx, key, tag, user!.id),
+});
+
+export const removeCustomerTag = defineAction({
+  name: 'admin.customers.removeTag',
+  access: 'admin',
+  schema: removeTagSchema,
+  success: TAG_TEXT.removed,
+  failure: TAG_TEXT.removeFailed,
+  run: ({ key, tag }, { tx }) => removeTag(tx, key, tag),
 });

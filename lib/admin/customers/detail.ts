@@ -71,8 +71,9 @@ interface OrderRow {
 export async function loadCustomer(actor: DbActor, key: string, pageParam: number): Promise<CustomerDetail | null> {
   return withActor(actor, async (tx) => {
     const [row] = await tx<(Parameters<typeof toCustomerRow>[0] & { tax_exempt: boolean; tax_exempt_reason: string | null })[]>`
-      select key, user_id, name, email, phone, orders_count, spent_cents, last_order_at, tax_exempt, tax_exempt_reason
-        from public.customers where key = ${key}`;
+      select c.key, c.user_id, c.name, c.email, c.phone, c.orders_count, c.spent_cents, c.last_order_at, c.tax_exempt, c.tax_exempt_reason,
+             array(select t.tag from public.customer_tags t where t.customer_key = c.key order by t.tag_key) as tags
+        from public.customers c where c.key = ${key}`;
     if (!row) return null;
     const customer = toCustomerRow(row);
     const theirs = row.user_id

@@ -2,11 +2,12 @@ import 'server-only';
 // The Customers screen's page: 20 buyers of the chosen sort and search, read as the admin under RLS from the running
 // totals in `customers` (kept by triggers, supabase/migrations/20261128000500_customers.sql). Each sort has its own
 // index, read from the nearer end for a deep page; a search filters through the trigram index on name, e-mail and
-// phone. Nothing here groups orders.
+// phone, a tag through the tags' index (staff's tags, tag-store.ts). Nothing here groups orders.
 import { withActor, type DbActor } from '../../core/db';
 import { nearestEndWindow, totalPagesFor } from '../../core/pagination';
 import { containsPattern, searchWords } from '../search/rules';
 import { CUSTOMERS_PAGE_SIZE, type CustomerSort, type CustomersQuery } from './params';
+import { tagOptions, type TagOption } from './tag-store';
 
 export interface CustomerRow {
   key: string;
@@ -17,10 +18,14 @@ export interface CustomerRow {
   orders: number;
   spentCents: number;
   lastOrderAt: Date | null;
+  /** Staff's tags, A–Z. */
+  tags: string[];
 }
 
 export interface CustomersPage {
   customers: CustomerRow[];
+  /** Every tag in use, for the filter. */
+  tagOptions: TagOption[];
   total: number;
   page: number;
   totalPages: number;
@@ -45,6 +50,7 @@ interface Row {
   orders_count: number;
   spent_cents: string;
   last_order_at: Date | null;
+  tags?: string[] | null;
 }
 
 export function toCustomerRow(r: Row): CustomerRow {
@@ -57,15 +63,19 @@ export function toCustomerRow(r: Row): CustomerRow {
     orders: r.orders_count,
     spentCents: Number(r.spent_cents),
     lastOrderAt: r.last_order_at,
+    tags: r.tags ?? [],
   };
 }
 
 export async function loadCustomers(actor: DbActor, query: CustomersQuery): Promise<CustomersPage> {
   return withActor(actor, async (tx) => {
     const words = searchWords(query.q);
-    const filter = words.length
+    const search = words.length
       ? words.map((w) => tx`c.search_text like ${containsPattern(w)}`).reduce((a, b) => tx`${a} and ${b}`)
       : tx`true`;
+    const filter = query.tag
+      ? tx`${search} and c.key in (select t.customer_key from public.customer_tags t where t.tag_key = lower(${query.tag}))`
+      : search;
     const [{ total }] = await tx<[{ total: number }]>`select count(*)::int as total from public.customers c where ${filter}`;
     const totalPages = totalPagesFor(total, CUSTOMERS_PAGE_SIZE);
     const page = Math.max(1, Math.min(query.page, totalPages || 1));
@@ -73,12 +83,13 @@ export async function loadCustomers(actor: DbActor, query: CustomersQuery): Prom
     const column = tx.unsafe(SORT_COLUMNS[query.sort]);
     const scan = tx.unsafe((query.dir === 'asc') !== window.reverse ? 'asc' : 'desc');
     const rows = await tx<Row[]>`
-      select c.key, c.user_id, c.name, c.email, c.phone, c.orders_count, c.spent_cents, c.last_order_at
+      select c.key, c.user_id, c.name, c.email, c.phone, c.orders_count, c.spent_cents, c.last_order_at,
+             array(select t.tag from public.customer_tags t where t.customer_key = c.key order by t.tag_key) as tags
         from public.customers c
        where ${filter}
        order by ${column} ${scan}, c.key ${scan}
        limit ${window.limit} offset ${window.offset}`;
     if (window.reverse) rows.reverse();
-    return { customers: rows.map(toCustomerRow), total, page, totalPages };
+    return { customers: rows.map(toCustomerRow), tagOptions: await tagOptions(tx), total, page, totalPages };
   });
 }

@@ -1,9 +1,10 @@
-// The Customers screen's URL and a customer's address. ?q= (name, e-mail or phone), ?sort= (a column),
+// The Customers screen's URL and a customer's address. ?q= (name, e-mail or phone), ?tag= (a tag's key), ?sort= (a column),
 // ?dir=asc|desc, ?page=; each column sorts both ways, the first click in its natural direction (names A–Z, figures
 // largest first). A customer is named by their key: an account's user id, or 'g-' and 32 hex characters for a guest
 // (the md5 of the lower-cased e-mail, so no address appears in the URL). Pure.
 import { parsePageParam } from '../../core/pagination';
 import { paramOf, type SearchParams } from '../../core/search-params';
+import { tagFilterParam } from './tags';
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 export const CUSTOMER_SEARCH_MAX_LENGTH = 100;
@@ -23,6 +24,8 @@ export const DEFAULT_CUSTOMER_SORT: CustomerSort = 'last-order';
 
 export interface CustomersQuery {
   q: string;
+  /** A tag's lower-case key, or '' for every customer. */
+  tag: string;
   sort: CustomerSort;
   dir: SortDirection;
   page: number;
@@ -51,6 +54,7 @@ export function parseCustomersQuery(params: SearchParams | URLSearchParams): Cus
   const dirParam = paramOf(params, 'dir');
   return {
     q: normalizeCustomerSearch(paramOf(params, 'q')),
+    tag: tagFilterParam(paramOf(params, 'tag')),
     sort,
     dir: dirParam === 'asc' || dirParam === 'desc' ? dirParam : firstDirection(sort),
     page: parsePageParam(paramOf(params, 'page')),
@@ -61,6 +65,7 @@ export function parseCustomersQuery(params: SearchParams | URLSearchParams): Cus
 export function customersHref(query: Partial<CustomersQuery>): string {
   const out = new URLSearchParams();
   if (query.q) out.set('q', query.q);
+  if (query.tag) out.set('tag', query.tag);
   const sort = query.sort ?? DEFAULT_CUSTOMER_SORT;
   if (sort !== DEFAULT_CUSTOMER_SORT) out.set('sort', sort);
   if (query.dir && query.dir !== firstDirection(sort)) out.set('dir', query.dir);
@@ -72,7 +77,7 @@ export function customersHref(query: Partial<CustomersQuery>): string {
 /** A column header's link: the same column turns around, another starts in its first direction, at page 1. */
 export function sortHref(query: CustomersQuery, sort: CustomerSort): string {
   const dir = query.sort === sort ? (query.dir === 'asc' ? 'desc' : 'asc') : firstDirection(sort);
-  return customersHref({ q: query.q, sort, dir, page: 1 });
+  return customersHref({ q: query.q, tag: query.tag, sort, dir, page: 1 });
 }
 
 // ---- a customer's key and page ----

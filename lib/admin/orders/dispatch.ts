@@ -4,12 +4,14 @@ import 'server-only';
 // setting a status the order already has changes nothing and sends nothing, while an order dispatched, set back
 // and dispatched again is a second dispatch with its own mail. The history trigger records each change. An Undo sets
 // back the status a change replaced, only while the order still has the status that change gave it, and restores a
-// dispatch without mailing the buyer again.
+// dispatch without mailing the buyer again. A dispatch is also one shipment of everything still to ship (shipments.ts),
+// so the order's parcels always add up; an Undo leaves its parcels as they are.
 import type { Tx } from '../../core/db';
 import { ActionError } from '../../core/action-result';
 import { enqueueMail } from '../../mail/outbox';
 import { statusLabel, type OrderStatus } from '../../orders/status';
 import { trackingUrl } from '../../orders/tracking';
+import { fillLatestShipment, shipEverythingLeft } from './shipments';
 
 export interface StatusChange {
   orderId: string;
@@ -50,6 +52,7 @@ export async function setOrderStatus(tx: Tx, change: StatusChange): Promise<Stat
     // The same status again: only a dispatch's details may be filled in later; no second mail.
     if (dispatching && (carrier || tracking)) {
       await tx`update public.orders set carrier = ${carrier}, tracking_number = ${tracking} where id = ${order.id}`;
+      await fillLatestShipment(tx, order.id, carrier, tracking);
     }
     return { orderId: order.id, status: order.status, previousStatus, mailQueued: false };
   }
@@ -57,6 +60,7 @@ export async function setOrderStatus(tx: Tx, change: StatusChange): Promise<Stat
     await tx`
       update public.orders set status = 'dispatched', carrier = ${carrier}, tracking_number = ${tracking}, dispatched_at = now()
        where id = ${order.id}`;
+    await shipEverythingLeft(tx, order.id, carrier, tracking);
   } else {
     await tx`update public.orders set status = ${change.status} where id = ${order.id}`;
   }

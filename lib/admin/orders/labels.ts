@@ -48,7 +48,7 @@ export const TERMS_PANEL = {
 // ---- the bar of selected rows: one status for all of them, and their pick list ----
 
 export const BULK_STATUS_FAILURE = 'Failed to update the selected orders; none was changed';
-export const BULK_DISPATCH_REFUSED = 'Dispatch orders one at a time: each needs its tracking number.';
+export const BULK_DISPATCH_REFUSED = 'Use Dispatch… to dispatch the selected orders: each needs its tracking number.';
 export const BULK_TOO_MANY = 'Choose at most 100 orders at once.';
 
 /** The bulk action's toast. */

@@ -21,6 +21,7 @@ import { daysLate, isOpenTermsStatus, owedCents, type TermsInvoiceStatus } from 
 import type { OrdersQuery } from './params';
 import { orderMoney, refundableCents } from './refund-rules';
 import { loadOrderMail } from './mail';
+import { NO_SHIPMENTS, readOrderShipments } from '../../orders/shipment-reads';
 import { isOrdersSearch, searchOrderIds } from './search';
 import type { AdminMail, AdminOrder, AdminOrderEvent, AdminOrderItem, AdminOrdersPage, AdminPayment, AdminTermsInvoice } from './types';
 
@@ -41,6 +42,7 @@ interface OrderRow extends ChargeColumns {
   shipping_address: Address | null;
   billing_address: Address | null;
   items: ItemRow[];
+  shipping_refunded: string;
   payments: AdminPayment[];
   history: AdminOrderEvent[];
   terms: TermsRow | null;
@@ -71,7 +73,7 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
     // A search names at most 100 orders (./search.ts); the status filter, count and pages apply to those.
     const found = !only && isOrdersSearch(query.q) ? await searchOrderIds(tx, query.q) : null;
     const status = query.status ? tx`o.status = ${query.status}` : tx`true`;
-    const filter = only ? tx`o.id = ${only}` : found ? tx`o.id = any(${found}::uuid[]) and ${status}` : status;
+    const filter = only ? tx`o.id = ${only}` : found ? tx`o.id = any(${found.ids}::uuid[]) and ${status}` : status;
     // The count of a status, or of all orders, is summed from the counters kept with every order write
     // (public.order_counts), so it costs the same at a million orders as at a hundred. A search counts its few rows.
     const [{ total }] = only || found
@@ -99,14 +101,19 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
                select json_agg(json_build_object(
                         'id', i.id, 'productId', i.product_id, 'name', c.name, 'sku', c.sku, 'imageUrl', c.image_url,
                         'quantity', i.quantity, 'unitPriceCents', i.unit_price,
-                        'category', coalesce(i.product_category, c.category), 'choices', i.choices)
+                        'category', coalesce(i.product_category, c.category), 'choices', i.choices,
+                        'refundedQuantity', (select coalesce(sum(l.quantity), 0) from public.refund_lines l join public.transactions t on t.id = l.refund_id
+                                              where l.order_item_id = i.id and l.kind = 'item' and t.status in ('pending', 'succeeded')))
                       order by i.created_at, i.id)
                  from public.order_items i left join public.catalog_products c on c.id = i.product_id
                 where i.order_id = o.id), '[]') as items,
+             (select coalesce(sum(l.amount_cents), 0) from public.refund_lines l join public.transactions t on t.id = l.refund_id
+               where l.order_id = o.id and l.kind = 'shipping' and t.status in ('pending', 'succeeded')) as shipping_refunded,
              coalesce((
                select json_agg(json_build_object(
                         'id', t.id, 'kind', t.kind, 'provider', t.provider, 'transactionId', t.provider_transaction_id,
-                        'amountCents', t.amount, 'status', t.status, 'method', t.payment_method, 'at', t.created_at)
+                        'amountCents', t.amount, 'status', t.status, 'method', t.payment_method, 'at', t.created_at,
+                        'reason', t.refund_reason)
                       order by t.created_at, t.id)
                  from public.transactions t where t.order_id = o.id), '[]') as payments,
              coalesce((
@@ -127,11 +134,16 @@ export async function loadAdminOrders(actor: DbActor, query: OrdersQuery, timeZo
     const today = shopToday(timeZone);
     const documents = await listDocumentsForOrders(tx, ids);
     const mail = await loadOrderMail(tx, ids, timeZone);
+    const shipments = await readOrderShipments(tx, ids, timeZone);
     return {
-      orders: rows.map((r) => toAdminOrder(r, timeZone, today, documents.get(r.id) ?? [], mail.get(r.id) ?? [])),
+      orders: rows.map((r) => ({
+        ...toAdminOrder(r, timeZone, today, documents.get(r.id) ?? [], mail.get(r.id) ?? []),
+        shipments: shipments.get(r.id) ?? NO_SHIPMENTS,
+      })),
       total,
       page,
       totalPages,
+      searchCapped: found?.capped ?? false,
     };
   });
 }
@@ -159,7 +171,7 @@ function toTerms(t: TermsRow, timeZone: string, today: string): AdminTermsInvoic
   };
 }
 
-function toAdminOrder(r: OrderRow, timeZone: string, today: string, documents: DocumentRef[], mail: AdminMail[]): AdminOrder {
+function toAdminOrder(r: OrderRow, timeZone: string, today: string, documents: DocumentRef[], mail: AdminMail[]): Omit<AdminOrder, 'shipments'> {
   const payments = r.payments.map((p) => ({ ...p, amountCents: Number(p.amountCents), at: formatDateTime(p.at, timeZone) }));
   return {
     id: r.id,
@@ -188,6 +200,7 @@ function toAdminOrder(r: OrderRow, timeZone: string, today: string, documents: D
     items: r.items.map(({ category, choices, ...i }) => ({
       ...i,
       unitPriceCents: Number(i.unitPriceCents),
+      refundedQuantity: Number(i.refundedQuantity),
       options: choicesText(readLineChoices(choices), isCategory(category) ? category : null),
     })),
     payments,
@@ -197,6 +210,7 @@ function toAdminOrder(r: OrderRow, timeZone: string, today: string, documents: D
       at: formatDateTime(e.at, timeZone),
     })),
     refundableCents: refundableCents(payments),
+    shippingRefundedCents: Number(r.shipping_refunded),
     money: orderMoney(payments),
     documents,
     mail,

@@ -15,6 +15,9 @@ export type OrderSort = (typeof ORDER_SORTS)[number]['key'];
 /** The longest search kept; the header search has the same cap. */
 export const ORDERS_SEARCH_MAX = 100;
 
+/** Shown when a search found more orders than it lists (./search.ts). */
+export const ORDERS_SEARCH_CAPPED = 'Showing the newest matches only. Add a word, an e-mail or a reference to find older orders.';
+
 export interface OrdersQuery {
   /** The search as typed, normalized; absent for none. */
   q?: string;

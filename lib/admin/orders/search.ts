@@ -20,15 +20,23 @@ export function isOrdersSearch(input: string | undefined): input is string {
   return !!input && ordersSearchWords(input).length > 0;
 }
 
-/** The ids of the orders found by reference, e-mail, name (every word) or PO number (typed in full or its start). */
-export async function searchOrderIds(tx: Tx, input: string): Promise<string[]> {
+export interface OrdersSearchHits {
+  ids: string[];
+  /** A kind answered its whole cap: older orders may match too, so the screen says to narrow the search. */
+  capped: boolean;
+}
+
+/** The orders found by reference, e-mail, name (every word) or PO number (typed in full or its start). */
+export async function searchOrderIds(tx: Tx, input: string): Promise<OrdersSearchHits> {
   const words = ordersSearchWords(input);
   const text = normalizeSearchInput(input);
   const ids = new Set<string>();
+  let capped = false;
   if (text.length >= ADMIN_SEARCH_MIN_LENGTH && text.length <= PURCHASE_ORDER_MAX) {
     const rows = await tx<{ id: string }[]>`
       select hit->>'id' as id from public.admin_order_po_search(${text}, ${ORDERS_SEARCH_PER_KIND}) hit`;
     for (const r of rows) ids.add(r.id);
+    capped ||= rows.length >= ORDERS_SEARCH_PER_KIND;
   }
   // The trigram index needs a word of 3 characters; 2-letter words then narrow what it finds.
   if (searchesPeople(words)) {
@@ -36,6 +44,7 @@ export async function searchOrderIds(tx: Tx, input: string): Promise<string[]> {
       select hit->>'id' as id
         from public.admin_people_search('orders', ${words.map(containsPattern)}::text[], ${ORDERS_SEARCH_PER_KIND}) hit`;
     for (const r of rows) ids.add(r.id);
+    capped ||= rows.length >= ORDERS_SEARCH_PER_KIND;
   }
-  return [...ids];
+  return { ids: [...ids], capped };
 }

@@ -7,6 +7,7 @@ import type { MailStatus } from '../../mail/labels';
 import type { MailKind } from '../../mail/outbox';
 import type { TermsInvoiceStatus } from '../../terms/rules';
 import type { OrderMoney } from './refund-rules';
+import type { OrderShipments } from '../../orders/shipments';
 
 export interface AdminOrderItem {
   id: string;
@@ -19,6 +20,8 @@ export interface AdminOrderItem {
   unitPriceCents: number;
   /** The choices bought with, in words ('Stone: Ruby, Ring Size: 7, Material: Gold'); '' for none. */
   options: string;
+  /** Taken back by refunds pending or succeeded (refund_lines). */
+  refundedQuantity: number;
 }
 
 export interface AdminPayment {
@@ -30,6 +33,8 @@ export interface AdminPayment {
   status: string;
   method: string | null;
   at: string;
+  /** A refund's reason (transactions.refund_reason); null on payments and on refunds made without one. */
+  reason: string | null;
 }
 
 export interface AdminOrderEvent {
@@ -95,6 +100,8 @@ export interface AdminOrder {
   status: OrderStatus;
   /** Carrier and tracking of the latest dispatch, when given. */
   dispatch: OrderDispatch | null;
+  /** Its parcels, oldest first, and what is still to ship. */
+  shipments: OrderShipments;
   /** goods + shipping + tax. */
   totalCents: number;
   charges: OrderCharges;
@@ -108,6 +115,8 @@ export interface AdminOrder {
   history: AdminOrderEvent[];
   /** What a Stripe refund may still give back: the card payment less refunds made. */
   refundableCents: number;
+  /** Of the shipping charged, what refunds (pending or succeeded) gave back. */
+  shippingRefundedCents: number;
   /** Paid, refunded and net paid: a partial refund shows here, not in the status. */
   money: OrderMoney;
   /** The invoice and credit notes, oldest first. */
@@ -123,4 +132,6 @@ export interface AdminOrdersPage {
   total: number;
   page: number;
   totalPages: number;
+  /** The search found as many orders as it shows: there may be older matches (see ./search.ts). */
+  searchCapped: boolean;
 }

@@ -1,10 +1,12 @@
 'use server';
-// Quote actions of the back office: send a quote (prices, last valid day, message) and decline one. Both run as the
-// admin under RLS through defineAction, with the quote's history and its mail in the same transaction; the mail
-// goes out once it has committed (this server's sender is woken then).
+// Quote actions of the back office: change a request's lines, send a quote (prices, last valid day, message) and
+// decline one. All run as the admin under RLS through defineAction, with the quote's history and its mail in the same
+// transaction; the mail goes out once it has committed (this server's sender is woken then).
 import { defineAction, wakingMailSender } from '../../entry/define-action';
 import { quoteAnswerSchema, quoteDeclineSchema } from '../../quotes/schema';
 import { declineQuote, sendQuote } from './answer';
+import { changeQuoteLines, findQuoteProduct } from './lines';
+import { findQuoteProductSchema, QUOTE_LINES_TEXT, quoteLinesSchema } from './lines-schema';
 
 const adminOf = (user: { id: string; email?: string | null } | null) => ({ id: user!.id, email: user!.email ?? null });
 
@@ -29,3 +31,21 @@ export const declineQuoteAction = wakingMailSender(
     run: (input, { tx, user }) => declineQuote(tx, input, adminOf(user)),
   }),
 );
+
+export const changeQuoteLinesAction = defineAction({
+  name: 'admin.quotes.changeLines',
+  access: 'admin',
+  schema: quoteLinesSchema,
+  success: QUOTE_LINES_TEXT.saved,
+  failure: QUOTE_LINES_TEXT.failed,
+  run: (input, { tx, user }) => changeQuoteLines(tx, input, adminOf(user)),
+});
+
+/** A product by SKU with its choices, for a new line (reads only). */
+export const findQuoteProductAction = defineAction({
+  name: 'admin.quotes.findProduct',
+  access: 'admin',
+  schema: findQuoteProductSchema,
+  failure: 'Failed to find the product',
+  run: ({ sku }, { tx }) => findQuoteProduct(tx, sku),
+});

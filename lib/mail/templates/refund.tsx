@@ -1,8 +1,9 @@
-// To the buyer when a refund has gone through: the amount, what remains paid, and the credit note (attached).
+// To the buyer when a refund has gone through: why, what it credited, the amount, what remains paid, and the credit
+// note (attached).
 import { Section, Text } from '@react-email/components';
 import { formatCents } from '../../core/format/money';
 import { MailLayout, type MailShop } from './layout';
-import { BusinessLines, Totals, type BusinessProps } from './parts';
+import { BusinessLines, LinesTable, Totals, type BusinessProps, type MailLine } from './parts';
 import { styles } from './theme';
 
 export interface RefundProps extends BusinessProps {
@@ -19,6 +20,11 @@ export interface RefundProps extends BusinessProps {
   creditNoteNumber: string | null;
   creditNoteUrl: string | null;
   orderUrl: string;
+  /** Why, in words ('Damaged'), and staff's note; null on refunds made without one. */
+  reason?: string | null;
+  note?: string | null;
+  /** The lines the refund credited (shipping as a line of its own); empty for a refund of an amount. */
+  creditedLines?: MailLine[];
 }
 
 export function RefundMail(p: RefundProps) {
@@ -40,7 +46,14 @@ export function RefundMail(p: RefundProps) {
           </>
         )}
       </Text>
+      {p.reason ? (
+        <Text style={styles.text}>
+          Reason: <strong>{p.reason}</strong>
+          {p.note ? ` (${p.note})` : ''}
+        </Text>
+      ) : null}
       <BusinessLines companyName={p.companyName} purchaseOrder={p.purchaseOrder} />
+      {p.creditedLines?.length ? <LinesTable lines={p.creditedLines} /> : null}
       <Totals
         rows={[
           ['Refunded', p.amountCents],

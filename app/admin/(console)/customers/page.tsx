@@ -22,14 +22,15 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
         <p className="adm-muted tabular" role="status">
           {data.total.toLocaleString('en-US')} {data.total === 1 ? 'customer' : 'customers'}
           {query.q ? ` matching "${query.q}"` : ''}
+          {query.tag ? ` tagged ${data.tagOptions.find((t) => t.key === query.tag)?.label ?? query.tag}` : ''}
         </p>
       </div>
       {/* Keyed by the view: a new sort from a column header resets the form's fields, which keep what was typed otherwise. */}
-      <CustomersSearch key={`${query.q}|${query.sort}|${query.dir}`} query={query} />
+      <CustomersSearch key={`${query.q}|${query.tag}|${query.sort}|${query.dir}`} query={query} tags={data.tagOptions} />
       {data.customers.length === 0 ? (
         <div className="adm-panel adm-empty">
           {NO_CUSTOMERS}
-          {query.q && (
+          {(query.q || query.tag) && (
             <>
               {' '}
               <Link href={customersHref({ sort: query.sort, dir: query.dir })} className="underline underline-offset-2">

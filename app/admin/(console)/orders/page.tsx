@@ -4,7 +4,7 @@ import { OrdersFilters } from '@/components/admin/orders/orders-filters';
 import { OrdersTable } from '@/components/admin/orders/orders-table';
 import { AdminPagination } from '@/components/admin/pagination';
 import { loadAdminOrders } from '@/lib/admin/orders/list';
-import { ordersHref, parseOrderParam, parseOrdersQuery } from '@/lib/admin/orders/params';
+import { ORDERS_SEARCH_CAPPED, ordersHref, parseOrderParam, parseOrdersQuery } from '@/lib/admin/orders/params';
 import { requireAdminPage } from '@/lib/entry/page-guards';
 import { env } from '@/lib/core/env';
 
@@ -34,6 +34,11 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       ) : (
         <OrdersFilters query={query} />
       )}
+      {data.searchCapped ? (
+        <p className="adm-muted text-sm" role="note">
+          {ORDERS_SEARCH_CAPPED}
+        </p>
+      ) : null}
       {data.orders.length === 0 ? (
         <div className="adm-panel adm-empty">No orders found</div>
       ) : (

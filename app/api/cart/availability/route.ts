@@ -1,7 +1,8 @@
-// GET /api/cart/availability?ids=a,b,… — which of the cart's products can no longer be bought: { unavailable: [ids] }.
+// GET /api/cart/availability?ids=a,b,… — which of the cart's products can no longer be bought, and when the others
+// ship: { unavailable: [ids], leadTimes: { id: LeadTime } }.
 import { HttpError } from '@/lib/core/errors';
 import { defineRoute } from '@/lib/entry/define-route';
-import { productIdsQuerySchema, unavailableProductIds } from '@/lib/cart/availability';
+import { productIdsQuerySchema, cartAvailability } from '@/lib/cart/availability';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -11,7 +12,7 @@ export const GET = defineRoute(
   async (request) => {
     const parsed = productIdsQuerySchema.safeParse(new URL(request.url).searchParams.get('ids') ?? undefined);
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query.', 'invalid_query');
-    const unavailable = await unavailableProductIds(parsed.data);
-    return Response.json({ unavailable }, { headers: { 'cache-control': 'no-store' } });
+    const { unavailable, leadTimes } = await cartAvailability(parsed.data);
+    return Response.json({ unavailable, leadTimes }, { headers: { 'cache-control': 'no-store' } });
   },
 );

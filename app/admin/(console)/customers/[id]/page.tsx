@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CustomerOrders } from '@/components/admin/customers/customer-orders';
 import { CustomerSummary } from '@/components/admin/customers/customer-summary';
+import { CustomerTags } from '@/components/admin/customers/customer-tags';
 import { TaxExemptForm } from '@/components/admin/customers/tax-exempt-form';
 import { StaffNotes } from '@/components/admin/notes/staff-notes';
 import { AdminPagination } from '@/components/admin/pagination';
@@ -45,6 +46,7 @@ export default async function CustomerPage({
         )}
       </div>
       <CustomerSummary data={data} timeZone={timeZone} />
+      <CustomerTags key={customer.tags.join('|')} customerKey={customer.key} tags={customer.tags} />
       <TaxExemptForm customerKey={customer.key} isGuest={customer.isGuest} exempt={data.taxExempt} reason={data.taxExemptReason} />
       <div className="adm-panel">
         <StaffNotes subject={{ customerKey: customer.key }} headingId="customer-notes" />

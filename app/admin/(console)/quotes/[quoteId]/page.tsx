@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { QuoteAnswerForm } from '@/components/admin/quotes/quote-answer-form';
+import { QuoteDesk } from '@/components/admin/quotes/quote-desk';
 import { loadAdminQuote } from '@/lib/admin/quotes/list';
 import { env } from '@/lib/core/env';
 import { formatDateTime } from '@/lib/core/format/date';
@@ -20,6 +20,7 @@ const EVENT_WORDS = {
   expired: 'Expired',
   checkout: 'Buyer started paying',
   accepted: 'Accepted and paid',
+  lines_changed: 'Lines changed',
 } as const;
 
 export default async function AdminQuotePage({ params }: { params: Promise<{ quoteId: string }> }) {
@@ -63,7 +64,8 @@ export default async function AdminQuotePage({ params }: { params: Promise<{ quo
           </p>
         )}
       </div>
-      <QuoteAnswerForm
+      <QuoteDesk
+        editable={quote.status === 'requested' && !closed}
         quote={quote}
         suggested={data.suggested}
         today={shopToday(timeZone)}

@@ -24,12 +24,22 @@ async function pagesOnEveryWorker(pages: string[]) {
 /**
  * Asks `url` through `agent` until worker `worker` answers `ok`; ms to that answer, or Infinity after `limit`. A server
  * closes a connection idle for its keep-alive time (5 s) and the agent's next one may reach another worker: that
- * connection is dropped and a new one opened until it reaches `worker` again.
+ * connection is dropped and a new one opened until it reaches `worker` again; so is one the server closed just as a
+ * request went out on it.
  */
 async function until(target: { url: string; worker: string; agent: Agent }, ok: (a: WorkerAnswer) => boolean, limit: number) {
   const since = Date.now();
   while (Date.now() - since < limit) {
-    const answer = await getVia(target.url, target.agent);
+    // A request sent on a kept-alive connection just as the server closes it for idling fails with a reset: the
+    // closed connection is dropped and the next try opens a new one, as for an answer from another worker.
+    const answer = await getVia(target.url, target.agent).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ECONNRESET' || e.message === 'socket hang up') return null;
+      throw e;
+    });
+    if (!answer) {
+      target.agent.destroy();
+      continue;
+    }
     if (answer.worker !== target.worker) {
       target.agent.destroy();
       continue;

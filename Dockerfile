@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The shop's image: the release folder of `npm run release` (README: Deploy) on a plain Debian. The folder brings
+# The shop's image: the release folder of `npm run release` (docs/deploy.md) on a plain Debian. The folder brings
 # the lockfile's Node 24 (the node-linux-* package), so the image runs the same Node and packages the tests ran.
 #   docker build --secret id=env,src=.env.production -t shop .
 #   docker run --env-file .env.production -p 3000:3000 shop

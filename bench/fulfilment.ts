@@ -233,7 +233,7 @@ async function child() {
       await sql`checkpoint`;
       // Then one untimed batch a side, as many at once as a timed batch: each pooled connection has then planned
       // again (after the analyze) the statements and functions its side uses. Without it, the first timed batch, the
-      // shop's, took twice as long as the rest.
+      // shop's, took longer than the rest.
       await Promise.all(warm[0].map(async (s) => fulfilPaymentIntent(await facts(s.paymentIntentId))));
       await Promise.all(
         warm[1].map(async (s) => {

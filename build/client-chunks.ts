@@ -41,8 +41,8 @@ function splitLayoutModules(splitChunks: SplitChunks) {
  * V8 compiles a script's functions lazily, on the main thread, when each is first called; a script that starts with
  * this magic comment is compiled whole while it is parsed, on a background thread (Chrome 136+; to other engines it
  * is a comment). Every chunk a page loads through its own script tags runs nearly all its code while the page hydrates
- * (React, the Next.js runtime, the layouts and the page), so those carry it. On a phone-speed CPU this took about
- * 40 % of the main thread's script time off a product page. Chunks loaded later, on idle or on demand, do not; nor
+ * (React, the Next.js runtime, the layouts and the page), so those carry it. On a phone-speed CPU this takes a large
+ * share of the main thread's script time off a product page (measured by npm run lighthouse). Chunks loaded later, on idle or on demand, do not; nor
  * do chunks only the back office loads: its screens carry much code that runs only when used (CSV import, drag and
  * drop, dialogs), which would be compiled for nothing.
  */

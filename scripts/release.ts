@@ -1,4 +1,4 @@
-// npm run release — the shop as one folder to copy to every server (README: Deploy): the build, the production
+// npm run release — the shop as one folder to copy to every server (docs/deploy.md): the build, the production
 // server (scripts/serve.mjs and the modules it loads), public/, and the production packages installed from the
 // lockfile, the project's Node 24 among them. It needs neither the source tree, nor the development packages, nor
 // the local stack. In the folder: node_modules/.bin/node scripts/serve-release.mjs -p 3000
@@ -82,7 +82,7 @@ export function makeRelease({ out, build }: { out: string; build?: string }): vo
     cpSync(join(PROJECT_ROOT, file), join(out, file));
   }
   // The project's package list as it is (npm ci wants it to match the lockfile), with the folder's own scripts: the
-  // patches of patches/ applied on install (README: Patched dependencies), and the server.
+  // patches of patches/ applied on install (docs/operations.md: Patched dependencies), and the server.
   const { name, version, type, engines, dependencies, devDependencies, optionalDependencies } = pkg;
   const scripts = { postinstall: 'patch-package --error-on-fail', start: `node ${RELEASE_ENTRY}` };
   const releasePkg = { name, version, private: true, type, engines, scripts, dependencies, devDependencies, optionalDependencies };

@@ -254,8 +254,8 @@ const PRICED_RELATIONS = new Set(['rings', 'necklaces', 'bracelets', 'earrings',
 
 /**
  * Where the shop hides prices, anon and authenticated read the catalog by column, every column but the prices
- * (20261206000500_hidden_price_columns.sql; tests/integration/hidden-price-columns.test.ts checks which). Read as
- * the whole table's SELECT they stand for, so one list holds whoever the shop shows prices to.
+ * (apply_price_visibility in 20261210000300_accounts.sql; tests/integration/hidden-price-columns.test.ts checks
+ * which). Read as the whole table's SELECT they stand for, so one list holds whoever the shop shows prices to.
  */
 function withHiddenPrices(acl: Acl[]): Acl[] {
   const byColumn = (a: Acl) => a.kind === 'table' && PRICED_RELATIONS.has(a.name) && a.privilege.startsWith('SELECT(');

@@ -13,8 +13,9 @@ interface ShopLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
 /**
  * The storefront's link: a plain anchor that navigates through the App Router (already on every page) on a plain
  * click and prefetches on intent: when the pointer comes over it, a finger touches it or it takes focus. It
- * replaces next/link on shop pages, whose 3.4 kB (gzip) were the largest part of a page's own first-load
- * JavaScript; viewport prefetching is not wanted anyway (it fetched 70-140 kB of page payloads on each load).
+ * replaces next/link on shop pages, whose code was the largest part of a page's own first-load JavaScript (measured
+ * in bench BENCH_ONLY=storefront, first_load_js); viewport prefetching is not wanted anyway (it fetched every
+ * visible link's page payload on each load).
  */
 export default function ShopLink({ href, scroll = true, replace, onClick, onPointerEnter, onFocus, onTouchStart, ...props }: ShopLinkProps) {
   const router = useRouter();

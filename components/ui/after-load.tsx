@@ -17,7 +17,7 @@ const pageLoaded: Promise<void> =
  *
  * Only for parts whose HTML stays under about 500 bytes: React moves a larger Suspense boundary's HTML to the end
  * of the document once 12.8 kB have gone before it and puts it in place with a script, which can show the page
- * without it first and then shift it (a deferred product gallery did, CLS 0.7).
+ * without it first and then shift it (a deferred product gallery did).
  */
 export function afterLoad<P extends object>(load: () => Promise<ComponentType<P>>, onServer: ServerComponent<P>): ComponentType<P> {
   const fetchCode = () => load().then((component) => ({ default: component }));

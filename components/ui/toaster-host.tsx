@@ -1,5 +1,5 @@
 'use client';
-// Toasts load on demand: sonner (about 10 kB) stays out of every page's first load. notify() queues a toast and
+// Toasts load on demand: sonner stays out of every page's first load. notify() queues a toast and
 // loads sonner at once; otherwise it loads when the browser is idle after the page's load event, so code that
 // calls sonner's toast() directly still finds a toaster mounted. This host itself comes after the load event
 // (components/ui/toaster.tsx).

@@ -1,13 +1,10 @@
 import 'server-only';
 // The customer's profile row (name and phone), as the customer. A profile is made at sign-up; the upsert covers
 // accounts made before that rule existed.
-import type { Tx } from '../core/db';
+import type { DbRow, Tx } from '../core/db';
 import type { ProfileInput } from './schemas';
 
-export interface ProfileRow {
-  full_name: string | null;
-  phone_number: string | null;
-}
+export type ProfileRow = DbRow<'user_profiles', 'full_name' | 'phone_number'>;
 
 export async function getProfile(tx: Tx, userId: string): Promise<ProfileRow | null> {
   const [row] = await tx<ProfileRow[]>`

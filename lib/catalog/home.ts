@@ -3,7 +3,7 @@ import 'server-only';
 // newest images (loadHomeShowcase). Read as anon and cached under the catalog tag, which a storefront save and every
 // product write revalidate.
 import { unstable_cache } from 'next/cache';
-import { asAnon, type Tx } from '../core/db';
+import { asAnon, type DbRow, type Tx } from '../core/db';
 import { CATALOG_TAG } from '../core/cache/tags';
 import { isCategory, type Category } from './categories';
 import { EMPTY_STOREFRONT, homeView, type HomeView, type StorefrontChoice } from './home-rules';
@@ -11,14 +11,9 @@ import { loadHomeShowcase } from './listing';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import type { ProductSummary } from './types';
 
-interface SettingsRow {
-  hero_image_url: string | null;
-  hero_alt: string;
-  hero_heading: string;
-  hero_link: string;
-  hero_link_label: string;
+type SettingsRow = DbRow<'storefront_settings', 'hero_image_url' | 'hero_alt' | 'hero_heading' | 'hero_link' | 'hero_link_label'> & {
   tile_images: Record<string, unknown>;
-}
+};
 
 /** The featured products shoppers may see (active ones), in their order; a deleted product has no row to join. */
 export async function featuredSummaries(tx: Tx): Promise<ProductSummary[]> {

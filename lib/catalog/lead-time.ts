@@ -1,5 +1,5 @@
 // When a product ships: in stock, in N business days; or made to order, in N to M weeks. The same limits as the
-// tables' check (supabase/migrations/20261209000300_lead_times.sql). Pure: forms, the CSV, pages and documents.
+// tables' check (supabase/migrations/20261210000200_catalog.sql). Pure: forms, the CSV, pages and documents.
 
 export const LEAD_TIME_KINDS = ['in_stock', 'made_to_order'] as const;
 export type LeadTimeKind = (typeof LEAD_TIME_KINDS)[number];

@@ -1,4 +1,6 @@
-// What each listing route shows: scope, public path, title, subtitle and meta description. Pure.
+// What each listing route shows: scope, public path, title, subtitle and meta description. Pure (categoryListing is
+// memoised per request).
+import { cache } from 'react';
 import type { ListingScope } from './listing';
 import { LISTING_TEXT } from './listing-labels';
 import { categorySubtitle, categoryTitle, InvalidCategoryError, LISTING_SLUGS, resolveCategorySlug } from './slugs';
@@ -51,20 +53,21 @@ export function categorySpec(slug: string): ListingSpec {
 }
 
 /**
- * A `/category/{slug}` route parameter, decoded, when it names a listing; otherwise the reason it does not ('Invalid
- * table … for category …', or null for an undecodable parameter). Unknown slugs are 404 pages, never cached listings.
+ * A `/category/{slug}` route parameter, decoded: the listing it names, with 'Invalid table … for category …' when
+ * there is no such category (shown under its heading, never cached), or null when it cannot even be decoded.
+ * Memoised per request: the category's two layouts, its metadata and its page all ask.
  */
-export function categoryParam(raw: string): { slug: string } | { invalid: string | null } {
+export const categoryListing = cache((raw: string): { spec: ListingSpec; invalid?: string } | null => {
   let slug: string;
   try {
     slug = decodeURIComponent(raw);
   } catch {
-    return { invalid: null };
+    return null;
   }
   try {
     resolveCategorySlug(slug);
-    return { slug };
+    return { spec: categorySpec(slug) };
   } catch (err) {
-    return { invalid: err instanceof InvalidCategoryError ? err.message : null };
+    return err instanceof InvalidCategoryError ? { spec: categorySpec(slug), invalid: err.message } : null;
   }
-}
+});

@@ -34,6 +34,12 @@ export function decodeListingState(state: string): ListingQuery | null {
   return encodeListingState(q) === state ? q : null;
 }
 
+/** A listing route's {state} segments: none is the default view, one is read in its canonical spelling only. */
+export function decodeListingView(segments: readonly string[]): ListingQuery | null {
+  if (segments.length === 0) return DEFAULT_LISTING_QUERY;
+  return segments.length === 1 ? decodeListingState(segments[0]!) : null;
+}
+
 function toRecord(params: URLSearchParams): SearchParamsRecord {
   const record: SearchParamsRecord = {};
   for (const key of new Set(params.keys())) {

@@ -164,9 +164,9 @@ export async function loadListingCounts(scope: ListingScope, materials: readonly
 }
 
 /**
- * One listing page with its counts, in one transaction: the counts are the counters' few rows (a millisecond at any
- * catalog size), so they are read with the page rather than kept in a cache of their own. Throws
- * InvalidCategoryError for an unknown category.
+ * One listing page with its counts, in one transaction: the counts are the counters' few rows (cheap at any catalog
+ * size: measured in bench BENCH_ONLY=storefront), so they are read with the page rather than kept in a cache of their
+ * own. Throws InvalidCategoryError for an unknown category.
  */
 export async function loadListing(scope: ListingScope, query: ListingQuery): Promise<ListingPage> {
   const where = listingWhere(scope, query.materials);

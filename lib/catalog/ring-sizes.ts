@@ -1,6 +1,6 @@
 // Ring sizes: the US whole and half sizes a ring can offer, the readable list the product form and the CSV use
 // ('5-9, 10, 11'), the size a page opens with and the surcharge from a size up. The same rules as the rings table's
-// checks (supabase/migrations/20261203000200_ring_sizes.sql). Pure.
+// checks (ring_sizes_valid, supabase/migrations/20261210000200_catalog.sql). Pure.
 
 /** Every size a ring may offer: US 3 to 16, whole and half. */
 export const RING_SIZES: readonly string[] = Array.from({ length: 27 }, (_, i) => String(3 + i / 2));

@@ -2,7 +2,7 @@
 // cheapest): by walking that order's index and testing each row, or through the full-text index and a sort. Walking
 // pays per row read, so it suits a word most rows hold; the full-text index pays per match, so it suits a rare one.
 // Postgres guesses a word it has no statistics for at 0.5% of the rows, so a word absent from a table was walked
-// through the whole table (over a second at 200,000 rows). The guess here comes from the same statistics (each table's
+// through the whole table (the slowest search: measured in bench BENCH_ONLY=storefront). The guess here comes from the same statistics (each table's
 // most common lexemes and their shares, read by search-stats.ts) without that floor. Pure: unit-tested.
 import type { Category } from './categories';
 

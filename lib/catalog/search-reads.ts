@@ -35,7 +35,7 @@ export interface Estimate {
    * The order a walk reads `scope` in when any order will do (a count): none, a sequential scan, over a whole table;
    * newest first through the materials' index where materials are chosen, which reads only their rows (the plans
    * count only those: plansFor). Unordered, Postgres would gather every row of a material from the full-text index
-   * first (66,571 for gold necklaces at 1,000,000 products: 14 ms against 4).
+   * first, a slower read for a common material (measured in bench BENCH_ONLY=storefront).
    */
   anyOrder: Fragment | null;
 }
@@ -143,8 +143,9 @@ export function plansFor(shares: Shares, needed: number): Plans {
  * sorting a whole table's rows to walk them (a walk stops after its first matches). No parallel workers: a search is
  * short, and workers would take the cores other requests need. Generic plans: since the shape of each statement
  * fixes its plan, a prepared statement is planned once per connection rather than at every run (planning the five
- * tables' parts took 1.5-2 ms a statement); the typed query is parsed once a statement, as a sub-select, not once a
- * row. Set for the search's own transaction only; countAndPage allows a sequential scan for its one statement.
+ * tables' parts was a large share of a search: measured in bench BENCH_ONLY=storefront); the typed query is parsed
+ * once a statement, as a sub-select, not once a row. Set for the search's own transaction only; countAndPage allows a
+ * sequential scan for its one statement.
  */
 export async function useIndexes(tx: Tx): Promise<void> {
   await tx`select set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true),
@@ -241,8 +242,8 @@ export async function countAndPage(
   // The order the matches are read in does not matter here: all of them are sorted when they are fewer than the cap,
   // and none is shown when they are more. So a walked table is read in the estimate's `anyOrder`: without a material
   // filter, in its physical order, by a sequential scan allowed for this statement alone (sent in the same round
-  // trip): a few hundred pages where the created_at index visits a page per row ('rose gold hoop' at 1,000,000
-  // products: 9 ms against 14).
+  // trip): a few hundred pages where the created_at index visits a page per row (measured in bench
+  // BENCH_ONLY=storefront).
   const [, [row]] = await Promise.all([
     tx`select set_config('enable_seqscan', 'on', true)`.execute(),
     tx<{ n: number; keys: [string, string][] }[]>`

@@ -4,7 +4,7 @@ import 'server-only';
 // tax, all under the checkout record's lock, so two tabs pricing at once cannot leave the PaymentIntent and the
 // record apart. Nothing here is read from the browser but the address and the method's id (ARCHITECTURE.md,
 // "Checkout").
-import { asServiceRole, type Tx } from '../core/db';
+import { asServiceRole, type DbRow, type Tx } from '../core/db';
 import { env } from '../core/env';
 import { formatCents } from '../core/format/money';
 import { logError } from '../core/log';
@@ -28,15 +28,9 @@ export function noZoneMessage(country: string): string {
   return `We don't ship to ${name} yet. Please use another shipping address, or contact us and we will quote the shipping.`;
 }
 
-interface RecordRow {
-  id: string;
-  user_id: string | null;
+type RecordRow = DbRow<'checkout_sessions', 'id' | 'user_id' | 'goods_cents' | 'amount' | 'currency' | 'payment_intent_id'> & {
   lines: PricedLine[];
-  goods_cents: string | null;
-  amount: string;
-  currency: string;
-  payment_intent_id: string | null;
-}
+};
 
 /** The account's exemption, while it holds: one that came with a resale certificate ends on its expiry day. */
 async function exemption(tx: Tx, userId: string | null): Promise<string | null> {

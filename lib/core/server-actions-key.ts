@@ -1,7 +1,7 @@
 // NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: `next build` derives the ids of the server actions from it, and the servers
 // encrypt the actions' bound values with it (AES-GCM). Servers built separately without it each get ids of their own,
 // and a form posted to another server than the one that drew it answers "Failed to find Server Action". So hosted
-// servers run one build, made with this key, and all have it (README: "Running more than one server").
+// servers run one build, made with this key, and all have it (docs/deploy.md: One build for every server).
 
 /** Next decodes the key with atob and imports it as a raw AES-GCM key: 128, 192 or 256 bits. */
 export const SERVER_ACTIONS_KEY_BYTES = [16, 24, 32];

@@ -10,10 +10,10 @@ import type { Tx } from '../core/db';
 import { env } from '../core/env';
 import { yearIn } from '../core/format/date';
 import { orderReference } from '../checkout/order-reference';
-import type { Address } from '../checkout/address';
 import { isCategory } from '../catalog/categories';
 import { choicesText, readLineChoices } from '../purchase/line-choices';
-import { readCharges, type ChargeColumns, type OrderCharges } from './charges';
+import { readCharges, type OrderCharges } from './charges';
+import { readOrderRow } from './order-row';
 import { isRefundReason, REFUND_REASONS } from './labels';
 import type { DocumentLine, DocumentSnapshot } from './types';
 
@@ -197,24 +197,7 @@ export async function readOrderLines(tx: Tx, orderId: string): Promise<DocumentL
 
 /** For an order without an invoice (placed before invoices were issued): its lines and buyer as they are now. */
 async function snapshotOfOrder(tx: Tx, orderId: string): Promise<UnsignedSnapshot | null> {
-  const [order] = await tx<
-    (ChargeColumns & {
-      id: string;
-      order_reference: string | null;
-      created_at: Date;
-      customer_name: string | null;
-      customer_email: string | null;
-      customer_phone: string | null;
-      total_amount: string;
-      shipping_address: Address | null;
-      billing_address: Address | null;
-      company_name: string | null;
-      purchase_order: string | null;
-    })[]
-  >`select id, order_reference, created_at, customer_name, customer_email, customer_phone, total_amount,
-           shipping_address, billing_address, company_name, purchase_order,
-           goods_cents, shipping_method, shipping_cents, tax_cents, tax_breakdown, tax_exempt_reason
-      from public.orders where id = ${orderId}`;
+  const order = await readOrderRow(tx, orderId);
   if (!order) return null;
   const lines = await readOrderLines(tx, orderId);
   return {

@@ -9,7 +9,8 @@ import 'server-only';
 // Shaping words (OpenType substitution and kerning) was most of a document's drawing time, and pdfkit keeps its word
 // shapes per document only. So each face shapes a word once per process (an LRU of words; pdfkit scales the
 // positions it gets, so every caller gets its own copy), and without Inter's contextual alternates ('calt', which
-// only nudges punctuation between capitals and draws arrows) that made shaping twice as slow.
+// only nudges punctuation between capitals and draws arrows) that made shaping slower (measured in bench
+// BENCH_ONLY=documents).
 import { readFileSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
 
@@ -36,7 +37,7 @@ export interface PdfFonts {
 }
 
 const FEATURES = { calt: false };
-/** Per face: labels, names and addresses repeat across documents; a few MB at most (README: memory). */
+/** Per face: labels, names and addresses repeat across documents; a few MB at most (docs/operations.md: Memory). */
 const WORDS_KEPT = 5_000;
 
 /** A run pdfkit may scale in place: the glyphs shared, the positions copied. */

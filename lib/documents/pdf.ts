@@ -184,7 +184,7 @@ function layout(pdf: Pdf, c: PdfContent) {
   pageFooters(pdf, c);
 }
 
-/** An issued document never changes: its PDF is drawn once per worker and kept, 16 MB at most (README: memory). */
+/** An issued document never changes: its PDF is drawn once per worker and kept, 16 MB at most (docs/operations.md: Memory). */
 const drawn = new LRUCache<string, Buffer>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (pdf) => pdf.length });
 
 export async function renderDocumentPdf(doc: IssuedDocument): Promise<Buffer> {

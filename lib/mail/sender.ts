@@ -15,7 +15,7 @@ import 'server-only';
 // While the mail server is unreachable the sender asks it every PROBE_MS whether it is back, and once it is, the
 // waiting messages go at once instead of at their next back-off time.
 import { createHash } from 'node:crypto';
-import { db, withActor, type Sql, type Tx } from '../core/db';
+import { db, withActor, type DbRow, type Sql, type Tx } from '../core/db';
 import { env } from '../core/env';
 import { logError, logWarn } from '../core/log';
 import type { ComposedMail } from './message';
@@ -83,17 +83,10 @@ export const LEASE_SECONDS = Math.ceil((2 * SEND_TIMEOUT_MS) / 1000) + 200;
 /** While the mail server is unreachable, how often the sender checks whether it is back. */
 export const PROBE_MS = 5_000;
 
-interface OutboxRow {
-  id: string;
+type OutboxRow = DbRow<'mail_outbox', 'id' | 'order_id' | 'quote_id' | 'trade_account_id' | 'to_address' | 'dedupe_key' | 'attempts'> & {
   kind: MailKind;
-  order_id: string | null;
-  quote_id: string | null;
-  trade_account_id: string | null;
-  to_address: string | null;
-  dedupe_key: string;
   payload: Record<string, unknown>;
-  attempts: number;
-}
+};
 
 /** The same for every try of one message, and unique across databases that share ids. */
 export function outboxMessageId(mail: Pick<OutboxMail, 'id' | 'dedupeKey'>, domain: string): string {

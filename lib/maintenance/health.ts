@@ -21,7 +21,7 @@ export interface Health {
 
 /** Longer than a healthy database takes by far; shorter than a load balancer's own timeout. */
 export const DATABASE_TIMEOUT_MS = 2_000;
-/** Senders look at the outbox every second: mail due this long means none is sending (README: "Mail"). */
+/** Senders look at the outbox every second: mail due this long means none is sending (docs/operations.md: Mail). */
 export const MAIL_WAIT_LIMIT_SECONDS = 300;
 const REUSE_MS = 1_000;
 

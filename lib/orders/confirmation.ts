@@ -6,7 +6,8 @@ import 'server-only';
 import { asServiceRole, withActor, type Tx } from '../core/db';
 import { isOrderToken } from '../documents/access';
 import { invoicePath } from '../documents/paths';
-import { readCharges, type ChargeColumns, type OrderCharges } from '../documents/charges';
+import { readCharges, type OrderCharges } from '../documents/charges';
+import { readOrderRow } from '../documents/order-row';
 import { actorFor } from '../core/db/actor';
 import { isCategory, productPath, type Category } from '../catalog/categories';
 import { stripe } from '../payments/stripe';
@@ -87,24 +88,7 @@ export interface ConfirmationAccess {
 }
 
 async function readOrder(tx: Tx, orderId: string, token: string | null = null): Promise<ConfirmationOrder | null> {
-  const [order] = await tx<
-    (ChargeColumns & {
-      id: string;
-      order_reference: string | null;
-      created_at: Date;
-      status: string;
-      customer_name: string | null;
-      customer_phone: string | null;
-      total_amount: string;
-      shipping_address: Address | null;
-      billing_address: Address | null;
-      company_name: string | null;
-      purchase_order: string | null;
-    })[]
-  >`select id, order_reference, created_at, status, customer_name, customer_phone, total_amount,
-           shipping_address, billing_address, company_name, purchase_order,
-           goods_cents, shipping_method, shipping_cents, tax_cents, tax_breakdown, tax_exempt_reason
-      from public.orders where id = ${orderId}`;
+  const order = await readOrderRow(tx, orderId);
   if (!order) return null;
   const items = await tx<
     { id: string; product_id: string; product_category: string | null; quantity: number; unit_price: string; choices: unknown; lead_time_kind: string | null; lead_time_min: number | null; lead_time_max: number | null }[]

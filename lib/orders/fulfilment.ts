@@ -6,7 +6,7 @@ import 'server-only';
 // the order id was fixed on the checkout record, so orders.id and transactions (provider, provider_transaction_id)
 // reject a second copy.
 import type { Stripe } from '../payments/stripe';
-import { asServiceRole, type Tx } from '../core/db';
+import { asServiceRole, type DbRow, type Tx } from '../core/db';
 import { logWarn } from '../core/log';
 import type { Address } from '../checkout/address';
 import type { PricedLine } from '../checkout/pricing';
@@ -30,33 +30,21 @@ export type FulfilmentResult =
   /** No checkout record holds this PaymentIntent (another integration's payment, or a forged id). */
   | { outcome: 'unknown_payment' };
 
-export interface CheckoutRow {
-  id: string;
-  order_id: string;
-  user_id: string | null;
-  email: string | null;
-  company_name: string | null;
-  purchase_order: string | null;
+/** A checkout record as fulfilment reads it; quote_id names the quote it pays for (lib/quotes/checkout.ts), or null. */
+export type CheckoutRow = DbRow<
+  'checkout_sessions',
+  | 'id' | 'order_id' | 'user_id' | 'email' | 'company_name' | 'purchase_order' | 'amount' | 'goods_cents' | 'shipping_method'
+  | 'shipping_cents' | 'tax_cents' | 'tax_exempt_reason' | 'tax_calculation_id' | 'currency' | 'quote_id' | 'payment_intent_id'
+> & {
   lines: PricedLine[];
-  amount: string;
-  goods_cents: string | null;
-  shipping_method: string | null;
-  shipping_cents: string;
-  tax_cents: string;
   tax_breakdown: TaxPart[];
-  tax_exempt_reason: string | null;
-  tax_calculation_id: string | null;
-  currency: string;
   status: 'open' | 'completed' | 'amount_mismatch';
   shipping_address: Address | null;
   billing_address: Address | null;
-  /** The quote this checkout pays for (lib/quotes/checkout.ts), or null for a cart. */
-  quote_id: string | null;
-  payment_intent_id: string | null;
   /** Taken when the payment succeeded and the checkout is not completed yet. */
   order_reference: string | null;
   placed_at: Date;
-}
+};
 
 function addressFromStripe(shipping: Stripe.PaymentIntent['shipping'] | undefined): Address | null {
   if (!shipping?.address) return null;
@@ -201,7 +189,7 @@ export async function insertOrder(tx: Tx, record: CheckoutRow, payment: OrderPay
   // lib/mail/sender.ts); the items, whose trigger adds to each product's product_sales row (a popular product's
   // row is wanted by every order that buys it, so it comes late and is held for the shortest time); the invoice,
   // which takes its number from the yearly counter as the transaction commits (a deferred trigger,
-  // supabase/migrations/20261130000100_invoice_number_at_commit.sql), so the counter, which every payment
+  // number_invoice_at_commit in supabase/migrations/20261210000600_documents.sql), so the counter, which every payment
   // fulfilled at the same moment needs, is locked for the commit alone. A second copy of any of these rows is
   // refused by a unique key (orders.id, the payment, the invoice's order) and rolls the whole back.
   await Promise.all([

@@ -22,8 +22,9 @@ import type { MailLine } from '../mail/templates/parts';
 import { RefundMail } from '../mail/templates/refund';
 import { renderMail } from '../mail/templates/render';
 import { creditNoteLink, documentLinks } from '../documents/access';
-import { chargeRows, chargesNote, readCharges, type ChargeColumns, type OrderCharges } from '../documents/charges';
+import { chargeRows, chargesNote, readCharges, type OrderCharges } from '../documents/charges';
 import { readOrderLines } from '../documents/issue';
+import { readOrderRow } from '../documents/order-row';
 import { renderDocumentPdf } from '../documents/pdf';
 import { readCreditNote, readInvoice } from '../documents/store';
 import { documentFileName, type IssuedDocument } from '../documents/types';
@@ -186,26 +187,8 @@ const refundPayload = z.object({
   onTerms: z.boolean().catch(false).default(false),
 });
 
-interface OrderRow extends ChargeColumns {
-  id: string;
-  order_reference: string | null;
-  created_at: Date;
-  customer_name: string | null;
-  customer_email: string | null;
-  customer_phone: string | null;
-  total_amount: string;
-  shipping_address: Address | null;
-  billing_address: Address | null;
-  company_name: string | null;
-  purchase_order: string | null;
-}
-
 async function readOrder(tx: Tx, orderId: string): Promise<OrderFacts> {
-  const [o] = await tx<OrderRow[]>`
-    select id, order_reference, created_at, customer_name, customer_email, customer_phone, total_amount,
-           shipping_address, billing_address, company_name, purchase_order,
-           goods_cents, shipping_method, shipping_cents, tax_cents, tax_breakdown, tax_exempt_reason
-      from public.orders where id = ${orderId}`;
+  const o = await readOrderRow(tx, orderId);
   if (!o) throw new ComposeRefusedError('The order no longer exists.');
   return {
     id: o.id,

@@ -2,7 +2,7 @@ import 'server-only';
 // An order's shipments and what is still to ship, read as the caller (RLS: staff, or the order's buyer and their
 // trade account's members), for the back office and the buyer's orders alike; and one shipment for its mail. Two
 // statements for a page of orders, whatever their number of parcels.
-import type { Tx } from '../core/db';
+import type { DbRow, Tx } from '../core/db';
 import { formatDateTime } from '../core/format/date';
 import { isCategory } from '../catalog/categories';
 import { choicesText, readLineChoices } from '../purchase/line-choices';
@@ -23,14 +23,7 @@ interface ItemRow {
   choices: unknown;
 }
 
-interface ShipmentRow {
-  id: string;
-  order_id: string;
-  carrier: string | null;
-  tracking_number: string | null;
-  created_at: Date;
-  lines: ShippedLine[];
-}
+type ShipmentRow = DbRow<'shipments', 'id' | 'order_id' | 'carrier' | 'tracking_number' | 'created_at'> & { lines: ShippedLine[] };
 
 const itemOf = (i: ItemRow, quantity: number): ShipmentItem => ({
   orderItemId: i.id,

@@ -1,6 +1,7 @@
 // How an order placed on payment terms reads its payment (lib/terms makes and follows the invoice; ARCHITECTURE.md,
 // "Payment terms"): 'Awaiting payment, due Dec 29, 2026', 'Overdue, was due …', 'Paid on …'. Pure and client-safe;
 // here, below lib/terms, because every page that shows an order (confirmation, account, back office) says it.
+import type { DbRow } from '../core/db/rows';
 
 /** Stripe's invoice statuses, and 'pending' for an invoice the shop has not yet made at Stripe. */
 export const TERMS_INVOICE_STATUSES = ['pending', 'draft', 'open', 'paid', 'void', 'uncollectible'] as const;
@@ -23,14 +24,9 @@ export function termsPaymentText(p: { status: TermsInvoiceStatus; dueOn: string;
 }
 
 /** The terms row's columns every reader selects. */
-export interface TermsPaymentRow {
-  terms_days: number;
+export type TermsPaymentRow = DbRow<'terms_invoices', 'terms_days' | 'due_at' | 'paid_at' | 'paid_out_of_band' | 'hosted_invoice_url'> & {
   status: TermsInvoiceStatus;
-  due_at: Date;
-  paid_at: Date | null;
-  paid_out_of_band: boolean;
-  hosted_invoice_url: string | null;
-}
+};
 
 export interface TermsPayment {
   days: number;

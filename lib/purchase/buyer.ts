@@ -2,7 +2,7 @@
 // who sees prices (ARCHITECTURE.md, "Trade accounts and price groups"). The middleware asks once a minute per
 // signed-in buyer (the price view cookie carries the answer meanwhile); checkout and the API routes ask per request.
 // No 'server-only' import: the middleware, which runs on the server, imports it too.
-import { asAnon, asServiceRole, withActor, type DbActor, type Tx } from '../core/db';
+import { asAnon, asServiceRole, withActor, type DbActor, type DbRow, type Tx } from '../core/db';
 import { tagRevalidatedAt } from '../core/cache/tag-clock';
 import { SHOP_SETTINGS_TAG } from '../core/cache/tags';
 import type { FixedPrice, GroupTerms } from './group-pricing';
@@ -57,13 +57,7 @@ export async function priceViewOfUser(userId: string | null): Promise<PriceView>
   return priceViewFor(visibility, standing);
 }
 
-interface FixedRow {
-  product_id: string;
-  stone: string;
-  style: string;
-  size: string;
-  price: string;
-}
+type FixedRow = DbRow<'price_group_prices', 'product_id' | 'stone' | 'style' | 'size' | 'price'>;
 
 function toTerms(group: { id: string; name: string; percent_off: string }, rows: readonly FixedRow[]): GroupTerms {
   const fixed = new Map<string, FixedPrice[]>();

@@ -1,7 +1,7 @@
 import 'server-only';
 // Reading quotes: one quote with its lines in one statement, as whoever the caller is (RLS decides: the owner and
 // admins), or as the service role for the holder of the quote's signed link. The shop's calendar decides expiry.
-import { asServiceRole, withActor, type DbActor, type Tx } from '../core/db';
+import { asServiceRole, withActor, type DbActor, type DbRow, type Tx } from '../core/db';
 import { env } from '../core/env';
 import { isUuid } from '../core/validation/text';
 import { isCategory } from '../catalog/categories';
@@ -14,21 +14,13 @@ export function shopToday(timeZone = env().SHOP_TIME_ZONE, now = new Date()): st
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-interface QuoteRow {
-  id: string;
-  reference: string;
-  user_id: string | null;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string | null;
+type QuoteRow = DbRow<
+  'quotes',
+  'id' | 'reference' | 'user_id' | 'name' | 'email' | 'phone' | 'message' | 'shop_message' | 'decline_reason' | 'order_id' | 'created_at' | 'quoted_at'
+> & {
   status: QuoteStatus;
+  /** Read as text ('2026-12-29'). */
   valid_until: string | null;
-  shop_message: string | null;
-  decline_reason: string | null;
-  order_id: string | null;
-  created_at: Date;
-  quoted_at: Date | null;
   lines: {
     position: number;
     product_id: string;
@@ -39,7 +31,7 @@ interface QuoteRow {
     quantity: number;
     unit_price_cents: number | string | null;
   }[];
-}
+};
 
 export function toQuote(row: QuoteRow, today: string): Quote {
   const quote: Quote = {

@@ -3,7 +3,7 @@ import 'server-only';
 // staff edit at /admin/settings. The storefront's footer and JSON-LD read the public part through the cache (tag
 // SHOP_SETTINGS_TAG); mails and documents read it when they are written, and an issued document keeps its own copy.
 import { unstable_cache } from 'next/cache';
-import { asAnon, type Tx } from '../core/db';
+import { asAnon, type DbRow, type Tx } from '../core/db';
 import { SHOP_SETTINGS_TAG } from '../core/cache/tags';
 import { logError } from '../core/log';
 
@@ -32,14 +32,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   invoiceFooter: '',
 };
 
-interface SettingsRow {
-  shop_name: string;
-  postal_address: string;
-  support_email: string;
-  support_phone: string;
-  tax_number: string;
-  invoice_footer: string;
-}
+type SettingsRow = DbRow<'shop_settings', 'shop_name' | 'postal_address' | 'support_email' | 'support_phone' | 'tax_number' | 'invoice_footer'>;
 
 const PUBLIC_COLUMNS = 'shop_name, postal_address, support_email, support_phone, tax_number, invoice_footer';
 
@@ -79,7 +72,7 @@ export const getShopSettings = unstable_cache(loadShopSettings, ['shop-settings-
 
 /** Staff's view (admin_shop_settings() answers admins only), in the admin's transaction. */
 export async function readAdminShopSettings(tx: Tx): Promise<AdminShopSettings | null> {
-  const [row] = await tx<(SettingsRow & { notify_email: string; updated_at: Date })[]>`
+  const [row] = await tx<(SettingsRow & DbRow<'shop_settings', 'notify_email' | 'updated_at'>)[]>`
     select ${tx.unsafe(PUBLIC_COLUMNS)}, notify_email, updated_at from public.admin_shop_settings()`;
   if (!row) return null;
   return { ...toSettings(row), notifyEmail: row.notify_email, updatedAt: row.updated_at.toISOString() };

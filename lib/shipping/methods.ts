@@ -1,18 +1,13 @@
 import 'server-only';
 // The shop's shipping methods and checkout settings (tax on or off, category tax codes, where parcels leave from, the
 // minimum order), read in the caller's transaction. Staff edit them at /admin/settings (lib/admin/settings).
-import type { Tx } from '../core/db';
+import type { DbRow, Tx } from '../core/db';
 import type { ShippingBand, ShippingBasis, ShippingMethod } from './rates';
 
-interface MethodRow {
-  id: string;
-  name: string;
-  zones: string[];
+type MethodRow = DbRow<'shipping_methods', 'id' | 'name' | 'zones' | 'free_over_cents' | 'handling_cents'> & {
   basis: ShippingBasis;
   bands: ShippingBand[];
-  free_over_cents: string | null;
-  handling_cents: string;
-}
+};
 
 export interface AdminShippingMethod extends ShippingMethod {
   active: boolean;
@@ -41,7 +36,7 @@ export async function readActiveShippingMethods(tx: Tx): Promise<ShippingMethod[
 
 /** Every method, inactive ones too (staff's view; RLS shows the inactive ones to admins only). */
 export async function readAllShippingMethods(tx: Tx): Promise<AdminShippingMethod[]> {
-  const rows = await tx<(MethodRow & { active: boolean; position: number })[]>`
+  const rows = await tx<(MethodRow & DbRow<'shipping_methods', 'active' | 'position'>)[]>`
     select id, name, zones, basis, bands, free_over_cents, handling_cents, active, position
       from public.shipping_methods order by position, created_at, id`;
   return rows.map((row) => ({ ...toMethod(row), active: row.active, position: row.position }));

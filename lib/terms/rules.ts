@@ -43,3 +43,12 @@ export function ageingBucket(late: number): AgeingBucket {
 export const REMINDER_DAYS_BEFORE = 3;
 /** Overdue notices go on these days past the due day, one each. */
 export const OVERDUE_NOTICE_DAYS = [1, 15, 30] as const;
+
+/**
+ * How far along Stripe's invoice lifecycle a status is (draft → open → uncollectible → paid or void; none goes back).
+ * syncTermsInvoice reads the invoice from Stripe before it locks the row, so two events at once may each hold another
+ * read: the one that locks later must not write an older state (a finalized event's 'open' over the payment's 'paid').
+ */
+export function statusRank(status: TermsInvoiceStatus): number {
+  return { pending: 0, draft: 0, open: 1, uncollectible: 2, paid: 3, void: 3 }[status];
+}

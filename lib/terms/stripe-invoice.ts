@@ -7,12 +7,12 @@ import 'server-only';
 //   - syncTermsInvoice: the invoice as Stripe has it now, written onto the order's terms_invoices row under its lock.
 //     Webhooks, staff actions and the sweep all end here; as it records state and not events, a replayed or
 //     out-of-order event (paid before finalized) changes nothing twice, and each mail has its dedupe key.
-import { asServiceRole, type Tx } from '../core/db';
+import { asServiceRole, type DbRow, type Tx } from '../core/db';
 import { logWarn } from '../core/log';
 import type { DocumentSnapshot } from '../documents/types';
 import { enqueueMails, type QueuedMail } from '../mail/outbox';
 import { stripe, type Stripe } from '../payments/stripe';
-import type { TermsInvoiceStatus } from './rules';
+import { statusRank, type TermsInvoiceStatus } from './rules';
 
 interface MakeRow {
   order_id: string;
@@ -123,15 +123,9 @@ export type SyncOutcome =
   | { outcome: 'unknown_invoice' }
   | { outcome: 'amount_mismatch'; orderId: string };
 
-interface SyncRow {
-  order_id: string;
-  account_id: string;
-  amount_cents: string;
-  status: TermsInvoiceStatus;
-  stripe_invoice_id: string | null;
-  stripe_customer_id: string | null;
-  customer_email: string | null;
-}
+type SyncRow = DbRow<'terms_invoices', 'order_id' | 'account_id' | 'amount_cents' | 'stripe_invoice_id'> &
+  DbRow<'trade_accounts', 'stripe_customer_id'> &
+  DbRow<'orders', 'customer_email'> & { status: TermsInvoiceStatus };
 
 const seconds = (s: number | null | undefined) => (s ? new Date(s * 1000) : null);
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
@@ -176,6 +170,8 @@ export async function syncTermsInvoice(invoice: Stripe.Invoice, opts: { failed?:
         last_payment_error = ${status === 'open' && opts.failed ? 'The last payment attempt failed.' : null},
         updated_at = now()
        where order_id = ${row.order_id}
+         and (case status when 'open' then 1 when 'uncollectible' then 2 when 'paid' then 3 when 'void' then 3 else 0 end)
+             <= ${statusRank(status)}
          and (status, stripe_invoice_id, number, hosted_invoice_url, paid_cents, credited_cents, paid_out_of_band, last_payment_error)
              is distinct from
              (${status}, ${invoice.id}, ${invoice.number ?? null}, ${invoice.hosted_invoice_url ?? null}, ${invoice.amount_paid},

@@ -2,7 +2,7 @@ import 'server-only';
 // The people on the caller's trade account and the owner's open invitations, read as the caller under RLS. Member
 // addresses come from my_trade_colleagues() (they live in auth.users, which no API role reads); the invitations
 // are the owner's alone. Three short statements, in the caller's transaction.
-import type { Tx } from '../core/db';
+import type { DbRow, Tx } from '../core/db';
 import { formatDate } from '../core/format/date';
 import { COLLEAGUE_LIMIT, isOpenInvite, placesLeft } from './colleagues-rules';
 import type { TradeStatus } from './types';
@@ -49,19 +49,9 @@ export interface MemberRow {
   added_at: Date;
 }
 
-interface AccountRow {
-  id: string;
-  business_name: string;
-  status: TradeStatus;
-  owner_id: string;
-}
+type AccountRow = DbRow<'trade_accounts', 'id' | 'business_name' | 'owner_id'> & { status: TradeStatus };
 
-interface InviteRow {
-  id: string;
-  email: string;
-  created_at: Date;
-  expires_at: Date;
-}
+type InviteRow = DbRow<'trade_account_invites', 'id' | 'email' | 'created_at' | 'expires_at'>;
 
 /** The caller's account members, owner first (my_trade_colleagues). */
 export const readMembers = (tx: Tx) =>

@@ -4,7 +4,7 @@ import 'server-only';
 // row's payload, so the mail says what was decided even if the account has changed since. The buyer is written to
 // at the address they applied from (their latest application's event).
 import { createElement } from 'react';
-import { asServiceRole } from '../core/db';
+import { asServiceRole, type DbRow } from '../core/db';
 import { env } from '../core/env';
 import { addressLines } from '../checkout/address-lines';
 import { subjectText, type ComposedMail } from '../mail/message';
@@ -20,15 +20,9 @@ import { dayLabel, fromStoredAddress, isBusinessType, TRADE_ACCOUNT_PATH, type S
 const KINDS = new Set(['trade_application', 'trade_decision', 'certificate_expiring']);
 export const isTradeMail = (mail: Pick<OutboxMail, 'kind'>) => KINDS.has(mail.kind);
 
-interface AccountRow {
-  id: string;
-  business_name: string;
-  business_type: string;
-  tax_id: string;
-  website: string | null;
-  phone: string;
+type AccountRow = DbRow<'trade_accounts', 'id' | 'business_name' | 'business_type' | 'tax_id' | 'website' | 'phone'> & {
   address: StoredTradeAddress;
-}
+};
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 

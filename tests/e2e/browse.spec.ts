@@ -173,6 +173,32 @@ test.describe('category listing', () => {
     await expect(page.getByText('Invalid table watches for category watches')).toBeVisible();
   });
 
+  test("a view's title, canonical link and controls all name the view the URL asks for", async ({ page }) => {
+    // The page and its metadata read the same parsed view: page 2 of gold and silver rings, highest price first.
+    const res = await page.goto('/category/rings?material=gold&material=silver&sort=price-desc&page=2');
+    expect(res?.status()).toBe(200);
+    await expect(page).toHaveTitle(/^Rings Collection – Page 2\b/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/category\/rings\?page=2$/);
+    await expect(page.getByLabel('Sort by')).toHaveValue('price-desc');
+    await expect(page.getByRole('navigation', { name: 'Pagination' }).locator('[aria-current="page"]')).toContainText('2');
+    const filters = isMobile(page) ? page.getByRole('button', { name: /Filters/ }) : page.getByRole('complementary', { name: 'Filters' });
+    if (isMobile(page)) await expect(filters).toContainText('2');
+    else {
+      await expect(filters.getByRole('checkbox', { name: 'Gold', exact: true })).toBeChecked();
+      await expect(filters.getByRole('checkbox', { name: 'Rose Gold', exact: true })).not.toBeChecked();
+    }
+    // A link built from that view keeps it and is spelt as a visitor would type it.
+    await expect(page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+      'href',
+      '/category/rings?material=silver&material=gold&sort=price-desc',
+    );
+
+    // An unknown category keeps its own heading over its message, and is not a page.
+    const unknown = await page.goto('/category/watches');
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Watches Collection' })).toBeVisible();
+  });
+
   test("lists Men's Collection and a card's SKU, MOQ, price and detail link", async ({ page }) => {
     // The first page, newest first as the listing sorts it.
     const shown = await sql<{ id: string; category: string; name: string; sku: string | null; moq: number; price: string | null }[]>`

@@ -1,4 +1,4 @@
-// The dashboard's running totals (20261129000300_dashboard_totals.sql) against a recount of the orders, payments and
+// The dashboard's running totals (20261210000400_orders.sql) against a recount of the orders, payments and
 // items after a burst of concurrent writes: orders placed at odd times in several slots, payments and refunds, refunds
 // settling, payments removed, status changes one by one and in bulk (which move money between statuses and flag the
 // items), orders deleted with their payments, items written for a cancelled order, and rolled-back transactions. Then

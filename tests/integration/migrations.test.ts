@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrate, recreateDatabase } from '../../local-stack/db/migrate';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
 afterAll(() => sql.end());
@@ -10,6 +11,23 @@ describe('migrations', () => {
     const files = readdirSync('supabase/migrations').filter((f) => f.endsWith('.sql'));
     const rows = await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`;
     expect(rows.map((r) => r.version).sort()).toEqual(files.map((f) => f.split('_')[0]).sort());
+  });
+
+  it('refuse a database built by migrations the folder no longer holds, and say how to start afresh', async () => {
+    const admin = Object.assign(new URL(process.env.DATABASE_URL!), { pathname: '/postgres' }).toString();
+    const url = Object.assign(new URL(admin), { pathname: '/migrations_squashed_probe' }).toString();
+    await recreateDatabase(admin, 'migrations_squashed_probe');
+    await migrate(url);
+    const probe = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await probe`insert into supabase_migrations.schema_migrations (version, name) values ('20261123000100', 'rate_limits')`;
+    } finally {
+      await probe.end();
+    }
+    await expect(migrate(url)).rejects.toThrow(
+      /holds 1 migration\(s\) that supabase\/migrations does not \(20261123000100…\).*npm run db:reset/,
+    );
+    await sql.unsafe('drop database migrations_squashed_probe with (force)');
   });
 
   it('enable row-level security on every table in public', async () => {

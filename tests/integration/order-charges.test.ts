@@ -9,7 +9,8 @@ import { listCustomerOrders } from '@/lib/account/orders';
 import { ordersCsvStream } from '@/lib/admin/orders/export';
 import { loadAdminOrders } from '@/lib/admin/orders/list';
 import { db, withActor, type DbActor } from '@/lib/core/db';
-import { chargeRows, chargesNote, type OrderCharges } from '@/lib/documents/charges';
+import { chargeRows, chargesNote, readCharges, type OrderCharges } from '@/lib/documents/charges';
+import { readOrderRow } from '@/lib/documents/order-row';
 import { loadConfirmation } from '@/lib/orders/confirmation';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
 import { EXEMPT, TAXED } from '../support/order-charges';
@@ -105,6 +106,19 @@ describe('the confirmation page', () => {
     expect(order.totalCents).toBe(10_000);
     expect(order.charges).toEqual({ goodsCents: 10_000, shippingMethod: null, shippingCents: 0, taxCents: 0, taxBreakdown: [], taxExemptReason: null });
     expect(shown(order.charges, order.totalCents)).toEqual([]);
+  });
+});
+
+describe('the one order row of the confirmation, the mails and the invoice', () => {
+  it('reads the order with its charges, as the caller may see it', async () => {
+    const row = await withActor(buyer.actor, (tx) => readOrderRow(tx, orders.taxed));
+    expect(row).toMatchObject({ id: orders.taxed, status: 'processing', order_reference: null, customer_email: null });
+    expect(row!.created_at).toEqual(new Date('2026-03-03T15:00:00Z'));
+    expect(Number(row!.total_amount)).toBe(12_679);
+    expect(readCharges(row!)).toEqual(TAXED);
+    const stranger: DbActor = { role: 'authenticated', userId: randomUUID(), email: 'stranger@order-charges.test' };
+    expect(await withActor(stranger, (tx) => readOrderRow(tx, orders.taxed))).toBeNull();
+    expect(await withActor(buyer.actor, (tx) => readOrderRow(tx, randomUUID()))).toBeNull();
   });
 });
 

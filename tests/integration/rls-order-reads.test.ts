@@ -1,6 +1,6 @@
 // A customer's read of some orders' items, payments, invoices and credit notes looks up only those orders: the
-// policies' ownership check must not first gather every order of the customer (supabase/migrations, "order checks
-// per row"). Measured in rows, from the plan Postgres ran, so the check holds on any machine.
+// policies' ownership check must not first gather every order of the customer (20261210000400_orders.sql,
+// "Policies"). Measured in rows, from the plan Postgres ran, so the check holds on any machine.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withActor, type DbActor } from '@/lib/core/db';

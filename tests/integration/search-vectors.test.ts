@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
 const TAG = `sv${randomUUID().slice(0, 6)}`;
 
-// The words each table adds for what the product is (20261128001400_search_vectors_on_text_changes.sql).
+// The words each table adds for what the product is (the *_search_vectors triggers, 20261210000200_catalog.sql).
 const KIND: Record<string, string> = {
   rings: `'ring band'`,
   necklaces: `'necklace ' || coalesce(necklace_type, '') || case when is_bracelet then ' bracelet' else '' end`,

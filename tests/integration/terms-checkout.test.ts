@@ -26,7 +26,7 @@ import { db, withActor } from '@/lib/core/db';
 import { actorFor } from '@/lib/core/db/actor';
 import { refundOrder } from '@/lib/admin/orders/refund';
 import { DEMO_USERS } from '@/supabase/seed/demo-users';
-import { makeStripeInvoice } from '@/lib/terms/stripe-invoice';
+import { makeStripeInvoice, syncTermsInvoice } from '@/lib/terms/stripe-invoice';
 import { markTermsInvoicePaid, voidTermsInvoice } from '@/lib/terms/staff';
 import { sweepTermsInvoices } from '@/lib/terms/sweep';
 import { composeTermsMail } from '@/lib/terms/messages';
@@ -207,6 +207,12 @@ describe('the invoice’s webhooks', () => {
     expect(await answer.json()).toMatchObject({ outcome: 'recorded', status: 'paid', changed: false });
     expect((await termsRow(c.orderId))!.updated_at).toEqual(paid.updated_at);
     expect((await mailKeys(c.orderId)).filter((k) => k.startsWith('terms_invoice'))).toHaveLength(1);
+
+    // Two events at once each read the invoice before taking the row: the one read before the payment, written last,
+    // records nothing older than what is there.
+    const stale = await syncTermsInvoice({ ...invoice, status: 'open', amount_paid: 0, status_transitions: { ...invoice.status_transitions, paid_at: null } });
+    expect(stale).toMatchObject({ outcome: 'recorded', status: 'open', changed: false });
+    expect(await termsRow(c.orderId)).toMatchObject({ status: 'paid', paid_cents: String(c.totalCents) });
   });
 
   it('ignores an invoice Stripe does not have and one of another customer naming the order', async () => {

@@ -1,6 +1,6 @@
-// What the members' read policies cost (supabase/migrations, "trade colleagues"): an ordinary customer's page of
-// orders still walks their user_id index and stops after the page; a trade account's page walks each member's part
-// of the same index, never the shop's history. Measured in rows of `orders` from the plan Postgres ran.
+// What the members' read policies cost (my_account_user_ids, 20261210000300_accounts.sql): an ordinary customer's
+// page of orders still walks their user_id index and stops after the page; a trade account's page walks each
+// member's part of the same index, never the shop's history. Measured in rows of `orders` from the plan Postgres ran.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCustomerOrders } from '@/lib/account/orders';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeListingState,
+  decodeListingView,
   encodeListingState,
   isDefaultListingQuery,
   listingRewrite,
@@ -17,6 +18,14 @@ describe('listing state in the path', () => {
     expect(decodeListingState('1.newest.all')).toEqual({ page: 1, sort: 'newest', materials: [] });
     for (const bad of ['02.newest.all', '2.newest.gold_silver', '2.cheap.all', '0.newest.all', '2.newest.', '2.newest.gold_gold', '2.newest.platinum', 'x', '99999999.newest.all']) {
       expect(decodeListingState(bad), bad).toBeNull();
+    }
+  });
+
+  it("reads a route's {state} segments: none is the default view, one must be canonical", () => {
+    expect(decodeListingView([])).toEqual({ page: 1, sort: 'newest', materials: [] });
+    expect(decodeListingView(['3.price-desc.gold'])).toEqual({ page: 3, sort: 'price-desc', materials: ['gold'] });
+    for (const bad of [['2.newest.gold_silver'], ['%32.newest.all'], ['2.newest.all', '3.newest.all'], ['page-2']]) {
+      expect(decodeListingView(bad), bad.join('/')).toBeNull();
     }
   });
 

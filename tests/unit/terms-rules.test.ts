@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageingBucket, checkCredit, daysLate, isTermsDays, owedCents } from '@/lib/terms/rules';
+import { ageingBucket, checkCredit, daysLate, isTermsDays, owedCents, statusRank } from '@/lib/terms/rules';
 import { readTermsPayment, termsPaymentText } from '@/lib/orders/terms-payment';
 import { dayIn } from '@/lib/core/format/date';
 import { TERMS_ERRORS, termsOptionLabel } from '@/lib/terms/labels';
@@ -46,5 +46,15 @@ describe('payment terms rules', () => {
     });
     expect(termsPaymentText({ status: 'void', dueOn: 'x', paidOn: null, overdue: false, outOfBand: false })).toBe('Invoice void');
     expect(dayIn('2026-01-01T04:59:00Z', zone)).toBe('2025-12-31');
+  });
+});
+
+describe('the invoice lifecycle', () => {
+  it('ranks each status after the ones it can follow, so a stale read never moves a row back', () => {
+    expect(statusRank('pending')).toBe(statusRank('draft'));
+    expect(statusRank('draft')).toBeLessThan(statusRank('open'));
+    expect(statusRank('open')).toBeLessThan(statusRank('uncollectible'));
+    expect(statusRank('uncollectible')).toBeLessThan(statusRank('paid'));
+    expect(statusRank('paid')).toBe(statusRank('void'));
   });
 });

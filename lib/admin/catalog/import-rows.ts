@@ -195,12 +195,12 @@ function yieldToPage(): Promise<void> {
   });
 }
 
-/** Rows checked between two looks at the page: about 20 ms of work. */
+/** Rows checked between two looks at the page: a short enough task that input is never kept waiting. */
 export const PLAN_SLICE_ROWS = 200;
 
 /**
  * planImport for the browser: a slice of rows at a time, handing the page back between slices, so that a file of
- * 100,000 rows (about 12 s of checks) leaves the page responsive and shows `progress(checked, total)`. `cancelled`
+ * 100,000 rows (seconds of checks) leaves the page responsive and shows `progress(checked, total)`. `cancelled`
  * stops it between slices (the answer is then null).
  */
 export async function planImportInSlices(

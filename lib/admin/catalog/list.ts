@@ -51,7 +51,7 @@ export function listWhere(tx: Tx, filter: ListFilter) {
   return w;
 }
 
-/** A search word's condition: the name or the SKU, as the trigram index holds them (20261129000400_catalog_list_search.sql). */
+/** A search word's condition: the name or the SKU, as the trigram index holds them (20261210000200_catalog.sql). */
 function searchCondition(tx: Tx, q: string) {
   return tx`(r.name || chr(9) || coalesce(r.sku, '')) ilike ${likePattern(q)}`;
 }
@@ -62,9 +62,9 @@ export const CAPPED_WALK_ROWS = 10_000;
 /**
  * A page of a search word with more matches than the cap: the first CAPPED_WALK_ROWS rows of the other filters in the
  * list's order, each tested for the word. Under RLS, Postgres may not use the name statistics for ILIKE (not
- * leakproof), so it guesses few matches and reads and sorts every one of them ('halo' at 1,000,000 products: 28,583
- * rows, 77 ms for the 50th page); a common word fills the pages within a few thousand rows of the order. Null when the
- * walk ends before the page does (a word rarer in that order).
+ * leakproof), so it guesses few matches and reads and sorts every one of them (slow for a word many rows hold:
+ * measured in bench BENCH_ONLY=catalog-list); a common word fills the pages within a few thousand rows of the order.
+ * Null when the walk ends before the page does (a word rarer in that order).
  */
 async function walkedPage(tx: Tx, category: Category, query: ListQuery, window: { offset: number; limit: number }): Promise<string[] | null> {
   const column = tx(LIST_SORTS[query.sort].column);
@@ -140,7 +140,7 @@ export async function loadCategoryList(tx: Tx, category: Category, query: ListQu
   const scan = tx.unsafe((query.dir === 'asc') !== window.reverse ? 'asc' : 'desc');
   const dir = tx.unsafe(query.dir);
   // Unfiltered, a page in the middle of 20,000 rows is cheapest read by walking the index past 10,000 entries, but
-  // the planner picks a scan and a sort of the whole table there (bench: several times slower). Sorting is turned
+  // the planner picks a scan and a sort of the whole table there (slower: measured in bench BENCH_ONLY=catalog-list). Sorting is turned
   // off for this one statement; with a filter the planner's own choice stands (few rows may match).
   const forceIndex = !hasFilter(query) && window.limit > 0;
   const walked = capped && window.limit > 0 ? await walkedPage(tx, category, query, window) : null;

@@ -1,6 +1,6 @@
 import 'server-only';
 // The Customers screen's page: 20 buyers of the chosen sort and search, read as the admin under RLS from the running
-// totals in `customers` (kept by triggers, supabase/migrations/20261128000500_customers.sql). Each sort has its own
+// totals in `customers` (kept by triggers, supabase/migrations/20261210000300_accounts.sql). Each sort has its own
 // index, read from the nearer end for a deep page; a search filters through the trigram index on name, e-mail and
 // phone, a tag through the tags' index (staff's tags, tag-store.ts). Nothing here groups orders.
 import { withActor, type DbActor } from '../../core/db';

@@ -2,11 +2,11 @@ import 'server-only';
 // The dashboard's figures in one SQL statement per period, run as the admin under RLS: counts and sums by status,
 // hours and days in the shop's time zone, payment methods, top products, recent orders and catalog counts, each an
 // aggregate the database computes (no order is loaded into the server). Orders per slot, money per slot and over all
-// time (with its shipping and tax, 20261205000200_dashboard_charges.sql), orders per status over all time and catalog
-// counts come from running totals kept by the writes (20261129000300_dashboard_totals.sql); top products from the
-// totals per product over all time and per month (topProductsOf). The periods' bounds are computed in SQL from `now`
+// time (with its shipping and tax), orders per status over all time and catalog counts come from running totals kept
+// by the writes (20261210000400_orders.sql); top products from the totals per product over all time and per month
+// (topProductsOf). The periods' bounds are computed in SQL from `now`
 // and the time zone, so months and days start at local midnight, across daylight-saving changes. Payments received on
-// terms invoices in the period are summed from the index on paid_at (20261207000100_payment_terms.sql).
+// terms invoices in the period are summed from the index on paid_at (20261210000600_documents.sql).
 import { CATEGORIES, type Category } from '../../catalog/categories';
 import { withActor, type DbActor, type Tx } from '../../core/db';
 import type { Period } from './periods';

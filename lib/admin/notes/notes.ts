@@ -1,5 +1,5 @@
 import 'server-only';
-// Staff notes (supabase/migrations/20261208000100_staff_notes_quote_ack.sql): read and written as the admin under
+// Staff notes (supabase/migrations/20261210000400_orders.sql): read and written as the admin under
 // RLS, which lets staff alone read them and signs each note with its writer. Never read for a buyer.
 import { ActionError } from '../../core/action-result';
 import { env } from '../../core/env';

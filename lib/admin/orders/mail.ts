@@ -3,24 +3,18 @@ import 'server-only';
 // Resend of a failed message: back to the queue with a fresh set of tries (RLS lets an admin make exactly that
 // change: failed → queued).
 import { ActionError } from '../../core/action-result';
-import type { Tx } from '../../core/db';
+import type { DbRow, Tx } from '../../core/db';
 import { formatDateTime } from '../../core/format/date';
 import { RESEND_NOT_FAILED, type MailStatus } from '../../mail/labels';
 import type { MailKind } from '../../mail/outbox';
 import type { AdminMail } from './types';
 
-interface MailRow {
-  id: string;
+// order_id is never null here: the read asks for orders' mail.
+type MailRow = DbRow<'mail_outbox', 'id' | 'to_address' | 'attempts' | 'last_error' | 'created_at' | 'next_attempt_at' | 'sent_at'> & {
   order_id: string;
   kind: MailKind;
-  to_address: string | null;
   status: MailStatus;
-  attempts: number;
-  last_error: string | null;
-  created_at: Date;
-  next_attempt_at: Date;
-  sent_at: Date | null;
-}
+};
 
 function when(r: MailRow, timeZone: string): string {
   const at = (d: Date) => formatDateTime(d, timeZone);

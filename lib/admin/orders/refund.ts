@@ -13,7 +13,7 @@ import 'server-only';
 //      refund made while cancelling sets Cancelled; all in the same transaction.
 import Stripe from 'stripe';
 import { ActionError } from '../../core/action-result';
-import type { Tx } from '../../core/db';
+import type { DbRow, Tx } from '../../core/db';
 import { formatCents } from '../../core/format/money';
 import { stripe } from '../../payments/stripe';
 import type { OrderStatus } from '../../orders/status';
@@ -45,14 +45,9 @@ export interface RefundOutcome {
   refundableCents: number;
 }
 
-interface TransactionRow {
+type TransactionRow = DbRow<'transactions', 'provider' | 'provider_transaction_id' | 'amount' | 'status' | 'payment_method'> & {
   kind: 'payment' | 'refund';
-  provider: string;
-  provider_transaction_id: string;
-  amount: string;
-  status: string;
-  payment_method: string | null;
-}
+};
 
 export async function refundOrder(tx: Tx, adminId: string, req: RefundRequest): Promise<RefundOutcome> {
   const [order] = await tx<{ id: string; status: OrderStatus }[]>`

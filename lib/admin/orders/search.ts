@@ -1,7 +1,8 @@
 import 'server-only';
-// The orders screen's search box: the header search's two database functions (migrations …128000700 and
-// …204000100), so the trigram and PO indexes serve it and no new LIKE scan reads the orders table. Each answers at
-// most its newest 50 matches, so a search shows up to 100 orders; the status filter, order and pages apply to those.
+// The orders screen's search box: the header search's two database functions (admin_people_search and
+// admin_order_po_search, 20261210000400_orders.sql), so the trigram and PO indexes serve it and no new LIKE scan
+// reads the orders table. Each answers at most its newest 50 matches, so a search shows up to 100 orders; the status
+// filter, order and pages apply to those.
 import { normalizeSearchInput } from '../../catalog/search-query';
 import { PURCHASE_ORDER_MAX } from '../../checkout/contact';
 import type { Tx } from '../../core/db';

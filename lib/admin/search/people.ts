@@ -3,8 +3,8 @@ import 'server-only';
 // found anywhere, as LIKE '%word%' on one lower-cased text per row, the newest first, 5 of each, once a word has 3
 // characters. Both run in a database function that checks the admin and reads past the row policies, so that the
 // trigram indexes can serve the words: it searches the newest 1,000 rows first and, when they hold fewer than 5
-// matches, every match (migration …128000700 says why). Orders are found by their PO number too, typed in full or by
-// its start, through a function of their own (migration …204000100).
+// matches, every match (admin_people_search says why). Orders are found by their PO number too, typed in full or by
+// its start, through a function of their own (admin_order_po_search).
 import { withActor, type DbActor, type Tx } from '../../core/db';
 import { orderReference } from '../../orders/reference';
 import { normalizeSearchInput } from '../../catalog/search-query';

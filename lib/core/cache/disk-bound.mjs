@@ -11,7 +11,7 @@ import { join } from 'node:path';
 const MB = 1024 * 1024;
 const BLOCK = 4096;
 
-/** PAGE_CACHE_DISK_MB, default 256 (README: Disk). */
+/** PAGE_CACHE_DISK_MB, default 256 (docs/operations.md: Disk). */
 export function diskBoundBytes(env = process.env) {
   const mb = Number(env.PAGE_CACHE_DISK_MB);
   return (Number.isFinite(mb) && mb > 0 ? mb : 256) * MB;
@@ -93,7 +93,7 @@ export async function trimFolders(folders, maxBytes) {
 
 /**
  * One build folder's bound, per process: `wrote` counts an entry's bytes and, every `sweepBytes`, trims the folders
- * in the background (a scan of a full folder takes a few hundred milliseconds). A write that crosses the mark again
+ * in the background (a scan of a full folder is too slow to wait for). A write that crosses the mark again
  * while a trim runs waits for it, so a flood of new pages cannot outrun the trims.
  */
 export class DiskBound {

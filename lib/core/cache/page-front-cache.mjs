@@ -1,7 +1,8 @@
 // The production server's front cache of whole pages (scripts/serve.mjs). Next's cached pages still pass through
-// its router, page runtime and response pipeline on every request, about three times a static file's cost; this
-// keeps the bytes Next answered for a cached page (its x-nextjs-cache is HIT or MISS, its Cache-Control public
-// with s-maxage, no Set-Cookie) and answers the same request with them directly, as a reverse-proxy cache would.
+// its router, page runtime and response pipeline on every request, well above a static file's cost (measured in
+// bench BENCH_ONLY=storefront, beside a static file of the same size); this keeps the bytes Next answered for a
+// cached page (its x-nextjs-cache is HIT or MISS, its Cache-Control public with s-maxage, no Set-Cookie) and answers
+// the same request with them directly, as a reverse-proxy cache would.
 //
 // Freshness follows Next's: an entry is kept only while no cache tag has been revalidated on this server since
 // the request that filled it began (edits made here, or on another server through the shared cache handler), and
@@ -12,7 +13,7 @@ import { acceptedEncodings } from '../http/accept-encoding.mjs';
 import { cookieValue, hasSessionCookie, PRICE_VIEW_COOKIE, readPriceView } from '../http/price-view-cookie.mjs';
 
 export const ENTRY_MS = 5_000;
-// Per worker: the server holds this once per worker (README: memory).
+// Per worker: the server holds this once per worker (docs/operations.md: Memory).
 const MAX_BYTES = 32 * 1024 * 1024;
 /** Request headers of the App Router's own fetches (RSC payloads, prefetches) and of conditional requests. */
 const PASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'if-none-match', 'if-modified-since', 'range', 'authorization'];

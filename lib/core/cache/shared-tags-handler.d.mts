@@ -8,3 +8,4 @@ export default class SharedTagsCache {
 export declare const SEARCH_PAGES_MAX_BYTES: number;
 export declare function isSearchPage(key: string): boolean;
 export declare const RENDER_MS: number;
+export declare function memoryBytes(entry: { value: unknown }): number;

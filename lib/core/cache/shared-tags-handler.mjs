@@ -1,5 +1,6 @@
 // The Next.js cache handler of every app server (next.config.mjs `cacheHandler`). Entries stay Next's own
-// file-system cache (memory plus the build folder); what several servers must agree on, which tags were
+// file-system cache (memory plus the build folder; the memory part is this handler's, which counts a page in bytes:
+// pageMemory below); what several servers must agree on, which tags were
 // revalidated, goes through Postgres (shared-tags.mjs), so an edit made through one server shows on all of them
 // within a NOTIFY's round trip. More rules: a tag revalidated again is stale again (Next 15's built-in cache
 // records only a tag's first revalidation); error pages (404 for an unknown category or product, or a listing page
@@ -42,7 +43,7 @@ export function isSearchPage(key) {
   return /^\/search\/[^/]+$/.test(pagePath(key));
 }
 
-/** Per worker (README: memory). */
+/** Per worker (docs/operations.md: Memory). */
 export const SEARCH_PAGES_MAX_BYTES = 16 * 1024 * 1024;
 const searchPages = new LRUCache({
   maxSize: SEARCH_PAGES_MAX_BYTES,
@@ -51,6 +52,36 @@ const searchPages = new LRUCache({
     if (reason !== 'set') cacheControls.delete(key);
   },
 });
+
+/**
+ * The memory cost of a cached entry: a page's HTML, RSC payload and postponed state as they are held (the payload is
+ * a Buffer, counted in bytes). Next's own memory cache counts that Buffer as JSON, an array of numbers several times
+ * its size, built anew for every page it stores; other kinds are counted as Next counts them.
+ */
+export function memoryBytes({ value }) {
+  if (!value) return 25;
+  switch (value.kind) {
+    case 'APP_PAGE':
+      return Math.max(1, (value.html?.length ?? 0) + (value.rscData?.length ?? 0) + (value.postponed?.length ?? 0));
+    case 'APP_ROUTE':
+      return Math.max(1, value.body?.length ?? 0);
+    case 'FETCH':
+      return Math.max(1, JSON.stringify(value.data ?? '').length);
+    case 'REDIRECT':
+      return Math.max(1, JSON.stringify(value.props ?? null).length);
+    default:
+      return Math.max(1, (value.html?.length ?? 0) + (JSON.stringify(value.pageData ?? null)?.length ?? 0));
+  }
+}
+
+/**
+ * Next's file-system cache keeps entries in a memory cache of its class (FileSystemCache.memoryCache) when it is
+ * given a size. The handler gives it none, so Next makes no cache of its own, and hands it this one instead, of the
+ * same size (`cacheMaxMemorySize`, next.config.ts) and used by Next's code in the same way; one per process.
+ */
+function pageMemory(maxBytes) {
+  FileSystemCache.memoryCache ??= new LRUCache({ maxSize: maxBytes, sizeCalculation: memoryBytes });
+}
 
 /** Longer than any render takes: a render whose start is unknown may have begun this long before it is stored. */
 export const RENDER_MS = 10_000;
@@ -163,7 +194,8 @@ function renderedBeforeRevalidation(key, tags) {
 
 export default class SharedTagsCache extends FileSystemCache {
   constructor(ctx) {
-    super(ctx);
+    super({ ...ctx, maxMemoryCacheSize: 0 });
+    if (ctx.maxMemoryCacheSize) pageMemory(ctx.maxMemoryCacheSize);
     void start();
   }
 

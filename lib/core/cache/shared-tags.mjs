@@ -18,7 +18,7 @@ export function tagsDatabaseUrl(env = process.env) {
 
 /**
  * LISTEN holds a connection of its own for as long as it runs; announcements use at most one more, closed when idle
- * (README: pool sizing counts both).
+ * (docs/operations.md: Connections counts both).
  */
 export function connectTags(databaseUrl = tagsDatabaseUrl()) {
   const { url, options } = connectionFor(databaseUrl);

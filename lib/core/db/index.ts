@@ -5,6 +5,7 @@ import { connectionFor } from './connection.mjs';
 
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
+export type { DbRow } from './rows';
 
 /** Who a query runs as. RLS policies see exactly these claims, as they would behind Supabase's API. */
 export type DbActor =

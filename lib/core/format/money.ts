@@ -1,6 +1,6 @@
 // The one money formatter and the dollars↔cents rules (cents = dollars × 100, rounded).
-// Written out rather than Intl.NumberFormat: building the first currency formatter loads ICU locale data, 40–70 ms
-// of main thread on a phone while a page hydrates its prices (tests/unit/money.test.ts holds it equal to Intl).
+// Written out rather than Intl.NumberFormat: building the first currency formatter loads ICU locale data, a long
+// main-thread task on a phone while a page hydrates its prices (tests/unit/money.test.ts holds it equal to Intl).
 
 const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
 

@@ -17,24 +17,24 @@ export const DEFAULT_POOL_SIZE = 10;
 export const TAG_CONNECTIONS_PER_WORKER = 2;
 /**
  * The connections one server may open in all by default: the default pool and two workers' cache-tag connections,
- * 10 + 2 × 2. It fits two servers on a new Supabase project with room to spare (README: "Running more than one server").
+ * 10 + 2 × 2. It fits two servers on a new Supabase project with room to spare (docs/operations.md: Connections).
  */
 export const DEFAULT_MAX_CONNECTIONS = 14;
 export const DEFAULT_HEAP_MB = 256;
 /**
  * Each of the young generation's two halves. V8 grows it to 64 MB a half under load when left to itself: 128 MB of a
- * worker's memory for objects that mostly live one request. At 8 MB a worker's RSS after the bench's load fell by
- * 60–85 MB, with the same requests/s.
+ * worker's memory for objects that mostly live one request. 8 MB lowers a worker's RSS after load with the same
+ * throughput (measured in bench BENCH_ONLY=workers).
  */
 export const DEFAULT_SEMI_SPACE_MB = 8;
 /**
  * glibc's malloc arenas, outside the JavaScript heap: by default up to 8 a core, one for each thread that allocates,
- * each holding its freed memory. Two took a further 25–30 MB off each worker's RSS.
+ * each holding its freed memory. Two lower each worker's RSS further (measured in bench BENCH_ONLY=workers).
  */
 export const DEFAULT_MALLOC_ARENAS = 2;
 /**
- * How long a stopping worker lets the requests in flight finish before it cuts them (README: "Running more than one
- * server", Stopping): with the close that follows, within the 10 s most platforms wait after SIGTERM before killing.
+ * How long a stopping worker lets the requests in flight finish before it cuts them (docs/operations.md:
+ * Stopping): with the close that follows, within the 10 s most platforms wait after SIGTERM before killing.
  */
 export const SHUTDOWN_DRAIN_MS = 8_000;
 
@@ -73,7 +73,7 @@ export function workerPlan(env, cores = availableParallelism()) {
     throw new Error(
       `${workers} worker${workers === 1 ? '' : 's'} would open up to ${connections} database connections (DATABASE_POOL_SIZE ${total}${tags}), ` +
         `more than DATABASE_MAX_CONNECTIONS (${maxConnections}), this server's share of the database's connections: ` +
-        'set fewer workers (WEB_CONCURRENCY) or a smaller DATABASE_POOL_SIZE, or raise DATABASE_MAX_CONNECTIONS where the pooler has room (README: "Running more than one server")',
+        'set fewer workers (WEB_CONCURRENCY) or a smaller DATABASE_POOL_SIZE, or raise DATABASE_MAX_CONNECTIONS where the pooler has room (docs/operations.md: Connections)',
     );
   }
   // Fewer workers than cores because the connections ran out: said at start, so a big host's owner knows why.
@@ -138,7 +138,7 @@ export function superviseWorkers(plan, address) {
               `up to ${plan.connections} database connections in all, of DATABASE_MAX_CONNECTIONS ${plan.maxConnections})`,
           );
           if (plan.capped) {
-            console.log(`${plan.cores} cores, ${plan.workers} workers: DATABASE_MAX_CONNECTIONS fits no more (README: "Running more than one server", Connections)`);
+            console.log(`${plan.cores} cores, ${plan.workers} workers: DATABASE_MAX_CONNECTIONS fits no more (docs/operations.md: Connections)`);
           }
         }
       });

@@ -1,8 +1,7 @@
 import { notFound } from 'next/navigation';
 import { ListingHeading } from '@/components/shop/listing/listing-view';
 import { ListingError } from '@/components/shop/listing/listing-states';
-import { categoryParam } from '@/lib/catalog/listing-spec';
-import { categoryTitle } from '@/lib/catalog/slugs';
+import { categoryListing } from '@/lib/catalog/listing-spec';
 
 /**
  * An unknown category answers 404 with 'Invalid table … for category …' under the listing's error heading,
@@ -11,16 +10,15 @@ import { categoryTitle } from '@/lib/catalog/slugs';
  * slug that cannot even be decoded is the shop's plain 404.
  */
 export default async function CategoryLayout({ children, params }: { children: React.ReactNode; params: Promise<{ category: string }> }) {
-  const raw = (await params).category;
-  const param = categoryParam(raw);
-  if ('slug' in param) return children;
-  if (param.invalid === null) notFound();
+  const listing = categoryListing((await params).category);
+  if (!listing) notFound();
+  if (!listing.invalid) return children;
   return (
     <>
       <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
-        <ListingHeading title={categoryTitle(decodeURIComponent(raw))} />
+        <ListingHeading title={listing.spec.title} />
         <div className="mt-8">
-          <ListingError message={param.invalid} />
+          <ListingError message={listing.invalid} />
         </div>
       </div>
       {children}

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ListingPage, listingPageMetadata, viewQuery } from '@/components/shop/listing/listing-page';
+import { ListingPage, listingPageMetadata, listingState } from '@/components/shop/listing/listing-page';
 import { MENS_JEWELRY } from '@/lib/catalog/listing-spec';
 
 // /mens-jewelry serves page 1; the middleware rewrites ?page=, ?sort= and ?material= to /mens-jewelry/{state}. Each view is
@@ -10,9 +10,9 @@ export const generateStaticParams = () => [];
 type Props = { params: Promise<{ view?: string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return listingPageMetadata(MENS_JEWELRY, viewQuery((await params).view));
+  return listingPageMetadata(listingState(MENS_JEWELRY, (await params).view));
 }
 
 export default async function MensJewelryPage({ params }: Props) {
-  return <ListingPage spec={MENS_JEWELRY} segments={(await params).view} />;
+  return <ListingPage state={listingState(MENS_JEWELRY, (await params).view)} />;
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ListingPage, listingPageMetadata, viewQuery } from '@/components/shop/listing/listing-page';
+import { ListingPage, listingPageMetadata, listingState } from '@/components/shop/listing/listing-page';
 import { NEW_ARRIVALS } from '@/lib/catalog/listing-spec';
 
 // /new-arrivals serves page 1; the middleware rewrites ?page=, ?sort= and ?material= to /new-arrivals/{state}. Each view is
@@ -10,9 +10,9 @@ export const generateStaticParams = () => [];
 type Props = { params: Promise<{ view?: string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return listingPageMetadata(NEW_ARRIVALS, viewQuery((await params).view));
+  return listingPageMetadata(listingState(NEW_ARRIVALS, (await params).view));
 }
 
 export default async function NewArrivalsPage({ params }: Props) {
-  return <ListingPage spec={NEW_ARRIVALS} segments={(await params).view} />;
+  return <ListingPage state={listingState(NEW_ARRIVALS, (await params).view)} />;
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ListingPage, listingPageMetadata, viewQuery } from '@/components/shop/listing/listing-page';
+import { ListingPage, listingPageMetadata, listingState } from '@/components/shop/listing/listing-page';
 import { ALL_PRODUCTS } from '@/lib/catalog/listing-spec';
 
 // /products serves page 1; the middleware rewrites ?page=, ?sort= and ?material= to /products/{state}. Each view is
@@ -10,9 +10,9 @@ export const generateStaticParams = () => [];
 type Props = { params: Promise<{ view?: string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return listingPageMetadata(ALL_PRODUCTS, viewQuery((await params).view));
+  return listingPageMetadata(listingState(ALL_PRODUCTS, (await params).view));
 }
 
 export default async function ProductsPage({ params }: Props) {
-  return <ListingPage spec={ALL_PRODUCTS} segments={(await params).view} />;
+  return <ListingPage state={listingState(ALL_PRODUCTS, (await params).view)} />;
 }

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { categoryParam } from '@/lib/catalog/listing-spec';
+import { categoryListing } from '@/lib/catalog/listing-spec';
 
 // Checked above the listing's loading boundary (once the skeleton streams, the status can no longer become 404): an
 // unknown category is a 404, shown by ../not-found.tsx (the boundary above this layout) with its 'Invalid table …'
@@ -11,6 +11,7 @@ export default async function CategoryLayout({
   children: React.ReactNode;
   params: Promise<{ category: string }>;
 }) {
-  if (!('slug' in categoryParam((await params).category))) notFound();
+  const listing = categoryListing((await params).category);
+  if (!listing || listing.invalid) notFound();
   return children;
 }

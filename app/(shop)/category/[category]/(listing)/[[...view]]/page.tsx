@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ListingPage, listingPageMetadata, viewQuery } from '@/components/shop/listing/listing-page';
-import { categoryParam, categorySpec } from '@/lib/catalog/listing-spec';
+import { ListingPage, listingPageMetadata, listingState } from '@/components/shop/listing/listing-page';
+import { categoryListing } from '@/lib/catalog/listing-spec';
 
 // /category/{slug} serves page 1; the middleware rewrites ?page=, ?sort= and ?material= to /category/{slug}/{state}.
 // Each view is rendered on its first request and then served from the cache (ISR).
@@ -10,19 +10,18 @@ export const generateStaticParams = () => [];
 
 type Props = { params: Promise<{ category: string; view?: string[] }> };
 
-/** The decoded slug; the layout has already answered 404 for an unknown one. */
-function knownSlug(raw: string): string {
-  const param = categoryParam(raw);
-  if (!('slug' in param)) notFound();
-  return param.slug;
+/** The layout has already answered 404 for an unknown category; this narrows the type. */
+async function stateOf(params: Props['params']) {
+  const { category, view } = await params;
+  const listing = categoryListing(category);
+  if (!listing || listing.invalid) notFound();
+  return listingState(listing.spec, view);
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { category, view } = await params;
-  return listingPageMetadata(categorySpec(knownSlug(category)), viewQuery(view));
+  return listingPageMetadata(await stateOf(params));
 }
 
 export default async function CategoryPage({ params }: Props) {
-  const { category, view } = await params;
-  return <ListingPage spec={categorySpec(knownSlug(category))} segments={view} />;
+  return <ListingPage state={await stateOf(params)} />;
 }

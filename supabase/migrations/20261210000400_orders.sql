@@ -3,7 +3,7 @@
 
 set local check_function_bodies = off;
 
-create sequence public.order_reference_seq as bigint start 100001 increment 1 minvalue 1 maxvalue 9223372036854775807 cache 1;
+create sequence public.order_reference_seq start 100001;
 revoke all on sequence public.order_reference_seq from public;
 grant usage on sequence public.order_reference_seq to service_role;
 

@@ -2,7 +2,7 @@
 
 set local check_function_bodies = off;
 
-create sequence public.quote_reference_seq as bigint start 5001 increment 1 minvalue 1 maxvalue 9223372036854775807 cache 1;
+create sequence public.quote_reference_seq start 5001;
 revoke all on sequence public.quote_reference_seq from public;
 grant usage on sequence public.quote_reference_seq to service_role;
 

@@ -3,13 +3,13 @@
 // go on the order, into the buyer's dispatch mail and into their account. Bulk dispatch asks the same of each
 // selected order, the tracking number required, one carrier for all preset.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRouter } from 'next/navigation';
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { dispatchOrdersBulk, updateOrderStatus } from '@/lib/admin/orders/actions';
 import { BULK_DISPATCH } from '@/lib/admin/orders/shipments-labels';
 import type { AdminOrder } from '@/lib/admin/orders/types';
 import { KNOWN_CARRIERS } from '@/lib/orders/tracking';
+import { useDialogSubmit } from './use-dialog-submit';
 
 /** A carrier box offering the carriers the shop knows (staff may type another). */
 export function CarrierField({ id, label, value, onChange, autoFocus = false }: {
@@ -44,40 +44,30 @@ export function CarrierField({ id, label, value, onChange, autoFocus = false }: 
 }
 
 export function DispatchForm({ order, close }: { order: AdminOrder; close(): void }) {
-  const router = useRouter();
   const ids = useId();
   const [carrier, setCarrier] = useState(order.dispatch?.carrier ?? '');
   const [tracking, setTracking] = useState(order.dispatch?.trackingNumber ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit } = useDialogSubmit();
 
-  async function dispatch() {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await updateOrderStatus({
-        orderId: order.id,
-        status: 'dispatched',
-        carrier: carrier.trim() || null,
-        trackingNumber: tracking.trim() || null,
-      });
-      if (result.ok) {
-        toast.success('Order status updated successfully', {
-          description: result.data.mailQueued ? `The buyer is told at ${order.customerEmail}.` : undefined,
-        });
-        close();
-        router.refresh();
-        return;
-      }
-      setError(result.error);
-      toast.error('Failed to update order status', { description: result.error });
-    } catch {
-      setError('The request did not reach the server. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const dispatch = () =>
+    submit(
+      () =>
+        updateOrderStatus({
+          orderId: order.id,
+          status: 'dispatched',
+          carrier: carrier.trim() || null,
+          trackingNumber: tracking.trim() || null,
+        }),
+      {
+        ok(data) {
+          toast.success('Order status updated successfully', {
+            description: data.mailQueued ? `The buyer is told at ${order.customerEmail}.` : undefined,
+          });
+          close();
+        },
+        failed: ({ error }) => toast.error('Failed to update order status', { description: error }),
+      },
+    );
 
   return (
     <form
@@ -172,13 +162,11 @@ export type BulkDispatchOrder = Pick<AdminOrder, 'id' | 'reference' | 'status'>;
 
 /** The bar's Dispatch…: each selected order's tracking number (and carrier), all dispatched together or none. */
 export function BulkDispatchForm({ orders, close, done }: { orders: BulkDispatchOrder[]; close(): void; done(): void }) {
-  const router = useRouter();
   const ids = useId();
   const [carrierForAll, setCarrierForAll] = useState('');
   const [carriers, setCarriers] = useState<Record<string, string>>({});
   const [tracking, setTracking] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, submit } = useDialogSubmit();
   const carrierOf = (id: string) => carriers[id] ?? carrierForAll;
 
   async function dispatch() {
@@ -189,26 +177,20 @@ export function BulkDispatchForm({ orders, close, done }: { orders: BulkDispatch
       document.getElementById(`${ids}-t-${missing.id}`)?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await dispatchOrdersBulk({
-        orders: orders.map((o) => ({ orderId: o.id, expected: o.status, carrier: carrierOf(o.id).trim() || null, trackingNumber: (tracking[o.id] ?? '').trim() })),
-      });
-      if (result.ok) {
-        toast.success(result.message ?? BULK_DISPATCH.done(result.data.dispatched));
-        close();
-        done();
-        router.refresh();
-        return;
-      }
-      setError(result.error);
-      toast.error(BULK_DISPATCH.failure, { description: result.error });
-    } catch {
-      setError('The request did not reach the server. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      () =>
+        dispatchOrdersBulk({
+          orders: orders.map((o) => ({ orderId: o.id, expected: o.status, carrier: carrierOf(o.id).trim() || null, trackingNumber: (tracking[o.id] ?? '').trim() })),
+        }),
+      {
+        ok(data, message) {
+          toast.success(message ?? BULK_DISPATCH.done(data.dispatched));
+          close();
+          done();
+        },
+        failed: ({ error }) => toast.error(BULK_DISPATCH.failure, { description: error }),
+      },
+    );
   }
 
   return (

@@ -5,7 +5,6 @@
 // status alone; a full one sets Refunded. The request key is made when the dialog opens and kept for a retry whose
 // outcome is unknown, so a double click or a retried request refunds once.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { refundOrderPayment } from '@/lib/admin/orders/actions';
@@ -16,6 +15,7 @@ import { formatCents, toCents } from '@/lib/core/format/money';
 import { shippingLabel } from '@/lib/documents/charges';
 import { REFUND_REASON_KEYS, REFUND_REASONS, type RefundReason } from '@/lib/documents/labels';
 import { statusLabel } from '@/lib/orders/status';
+import { useDialogSubmit } from './use-dialog-submit';
 
 export const newRefundKey = (): string => crypto.randomUUID();
 
@@ -24,36 +24,27 @@ export type RefundAsk = { amountCents: number } | { lines: { itemId: string; qua
 
 /** Sends a refund; the dialog shows `error` and keeps the key only when the outcome is unknown (503). */
 export function useRefund(order: AdminOrder) {
-  const router = useRouter();
   const [key, setKey] = useState(newRefundKey);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, submit } = useDialogSubmit();
 
-  async function send(ask: number | RefundAsk, cancel: boolean, why?: { reason: RefundReason; note: string }): Promise<boolean> {
-    if (busy) return false;
-    setBusy(true);
-    setError(null);
-    try {
-      const what = typeof ask === 'number' ? { amountCents: ask } : ask;
-      const result = await refundOrderPayment({ orderId: order.id, ...what, idempotencyKey: key, cancel, ...(why ? { reason: why.reason, note: why.note || null } : {}) });
-      if (result.ok) {
-        const s = result.data.status;
-        toast.success(result.message ?? 'Refunded', {
-          description: s === result.data.previousStatus ? `${order.reference} stays ${statusLabel(s)}.` : `${order.reference} is now ${statusLabel(s)}.`,
-        });
-        router.refresh();
-        return true;
-      }
-      setError(result.error);
-      toast.error(REFUND_FAILURE, { description: result.error });
-      if (result.status !== 503) setKey(newRefundKey());
-    } catch {
-      setError('The request did not reach the server. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-    return false;
-  }
+  const send = (ask: number | RefundAsk, cancel: boolean, why?: { reason: RefundReason; note: string }): Promise<boolean> => {
+    const what = typeof ask === 'number' ? { amountCents: ask } : ask;
+    return submit(
+      () => refundOrderPayment({ orderId: order.id, ...what, idempotencyKey: key, cancel, ...(why ? { reason: why.reason, note: why.note || null } : {}) }),
+      {
+        ok(data, message) {
+          const s = data.status;
+          toast.success(message ?? 'Refunded', {
+            description: s === data.previousStatus ? `${order.reference} stays ${statusLabel(s)}.` : `${order.reference} is now ${statusLabel(s)}.`,
+          });
+        },
+        failed(failure) {
+          toast.error(REFUND_FAILURE, { description: failure.error });
+          if (failure.status !== 503) setKey(newRefundKey());
+        },
+      },
+    );
+  };
 
   return { send, busy, error, setError };
 }

@@ -2,7 +2,6 @@
 // The order's parcels (what each held, its carrier and tracking link) and what is still to ship, with the dialog that
 // ships chosen items as one parcel. The last parcel sets the order Dispatched on the server.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { shipOrderItems } from '@/lib/admin/orders/actions';
@@ -11,6 +10,7 @@ import type { AdminOrder } from '@/lib/admin/orders/types';
 import { SHIPMENT_WORDS, type ShipmentItem } from '@/lib/orders/shipments';
 import { CarrierField, DialogFormEnd, TrackingField } from './dispatch-dialog';
 import { OrderDialog } from './order-dialog';
+import { useDialogSubmit } from './use-dialog-submit';
 
 function ItemLine({ item }: { item: ShipmentItem }) {
   return (
@@ -101,41 +101,31 @@ export function ShipmentsPanel({ order }: { order: AdminOrder }) {
 }
 
 function ShipItemsForm({ order, close }: { order: AdminOrder; close(): void }) {
-  const router = useRouter();
   const ids = useId();
   const { left } = order.shipments;
   const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(left.map((l) => [l.orderItemId, '0'])));
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit } = useDialogSubmit();
 
-  async function ship() {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await shipOrderItems({
-        orderId: order.id,
-        carrier: carrier.trim() || null,
-        trackingNumber: tracking.trim() || null,
-        lines: left.map((l) => ({ orderItemId: l.orderItemId, quantity: Number(quantities[l.orderItemId] || 0) })),
-      });
-      if (result.ok) {
-        toast.success(result.message ?? SHIPMENTS_PANEL.done(order.reference, result.data.dispatched), {
-          description: result.data.mailQueued ? `The buyer is told at ${order.customerEmail}.` : undefined,
-        });
-        close();
-        router.refresh();
-        return;
-      }
-      setError(result.error);
-    } catch {
-      setError(SHIPMENTS_PANEL.noNetwork);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const ship = () =>
+    submit(
+      () =>
+        shipOrderItems({
+          orderId: order.id,
+          carrier: carrier.trim() || null,
+          trackingNumber: tracking.trim() || null,
+          lines: left.map((l) => ({ orderItemId: l.orderItemId, quantity: Number(quantities[l.orderItemId] || 0) })),
+        }),
+      {
+        ok(data, message) {
+          toast.success(message ?? SHIPMENTS_PANEL.done(order.reference, data.dispatched), {
+            description: data.mailQueued ? `The buyer is told at ${order.customerEmail}.` : undefined,
+          });
+          close();
+        },
+      },
+    );
 
   return (
     <form

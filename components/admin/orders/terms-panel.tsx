@@ -3,8 +3,7 @@
 // while the invoice is open, Mark paid (a check or wire received) and Void, each asked in a confirmation first.
 import * as Dialog from '@radix-ui/react-dialog';
 import { ExternalLink, FileText } from 'lucide-react';
-import { useRouter } from 'next/navigation';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 import { markInvoicePaid, voidInvoice } from '@/lib/admin/orders/actions';
@@ -12,41 +11,27 @@ import { TERMS_PANEL } from '@/lib/admin/orders/labels';
 import type { AdminOrder, AdminTermsInvoice } from '@/lib/admin/orders/types';
 import { formatCents } from '@/lib/core/format/money';
 import { OrderDialog } from './order-dialog';
+import { useDialogSubmit } from './use-dialog-submit';
 
 type Move = 'paid' | 'void';
 type TermsOrder = Pick<AdminOrder, 'id' | 'reference'> & { terms: AdminTermsInvoice };
 
-const UNSENT = 'The request did not reach the server. Please try again.';
 // The admin dialog shell is already on the page (the status control's): nothing to load first.
 const loaded = () => {};
 
 function ConfirmMove({ order, move, close }: { order: TermsOrder; move: Move; close(): void }) {
   const ids = useId();
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit } = useDialogSubmit();
   const paid = move === 'paid';
 
-  async function confirm() {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await (paid ? markInvoicePaid : voidInvoice)({ orderId: order.id });
-      if (result.ok) {
-        toast.success(result.message ?? (paid ? TERMS_PANEL.paidDone(order.reference) : TERMS_PANEL.voidDone(order.reference)));
-        router.refresh();
+  const confirm = () =>
+    submit(() => (paid ? markInvoicePaid : voidInvoice)({ orderId: order.id }), {
+      ok(_data, message) {
+        toast.success(message ?? (paid ? TERMS_PANEL.paidDone(order.reference) : TERMS_PANEL.voidDone(order.reference)));
         close();
-        return;
-      }
-      setError(result.error);
-      toast.error(paid ? TERMS_PANEL.paidFailed : TERMS_PANEL.voidFailed, { description: result.error });
-    } catch {
-      setError(UNSENT);
-    } finally {
-      setBusy(false);
-    }
-  }
+      },
+      failed: ({ error }) => toast.error(paid ? TERMS_PANEL.paidFailed : TERMS_PANEL.voidFailed, { description: error }),
+    });
 
   return (
     <form

@@ -18,7 +18,6 @@ export const SHIPMENTS_PANEL = {
   done: (reference: string, dispatched: boolean) =>
     dispatched ? `${reference}: the last items shipped, so the order is Dispatched` : `${reference}: shipment saved`,
   failure: 'Failed to save the shipment',
-  noNetwork: 'The request did not reach the server. Please try again.',
 } as const;
 
 /** Why an order cannot ship part of itself now. */

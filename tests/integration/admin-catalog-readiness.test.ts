@@ -177,10 +177,16 @@ describe('the product page’s 404 asking for a preview', () => {
     expect(await href('/category/rings')).toBeNull();
   });
 
-  it('refuses a buyer and a visitor, and a path that is too long', async () => {
+  it('refuses a buyer and a visitor, and a path that is too long, missing or holds a control character', async () => {
     const draft = await draftRing('R4');
     expect((await as(who.customer, () => ask(`/rings/${draft}`))).status).toBe(403);
     expect((await as(who.anon, () => ask(`/rings/${draft}`))).status).toBe(401);
-    expect((await admin(() => ask('/' + 'a'.repeat(400)))).status).toBe(400);
+    const refused = async (res: Response) => {
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { error: string }).error;
+    };
+    expect(await refused(await admin(() => ask('/' + 'a'.repeat(400))))).toBe('The path is too long (300 characters at most)');
+    expect(await refused(await admin(() => ask(`/rings/${draft}\u0000`)))).toBe('The path must not contain control characters');
+    expect(await refused(await admin(() => previewRoute(new Request('http://localhost/api/admin/product-preview'))))).toBe('The path must be text');
   });
 });

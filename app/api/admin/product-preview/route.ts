@@ -1,11 +1,13 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
+import { text } from '@/lib/core/validation/text';
 import { HttpError } from '@/lib/core/errors';
 import { defineRoute } from '@/lib/entry/define-route';
 import { previewTarget } from '@/lib/catalog/preview';
 import { storefrontProductTarget } from '@/lib/catalog/preview-rules';
 
-const querySchema = z.object({ path: z.string({ error: 'Query parameter path is required.' }).max(300, { error: 'That path is too long.' }) });
+// The page's own path, as the 404 page read it: plain text of at most 300 characters (no control characters).
+const querySchema = z.object({ path: text({ max: 300, min: 1, label: 'The path' }) });
 
 /**
  * GET /api/admin/product-preview?path=/rings/{id} → { href }: the staff preview of a product the shop does not show (the

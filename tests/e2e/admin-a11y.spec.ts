@@ -31,7 +31,8 @@ async function waitingWork(project: string) {
             ${sql.json({ line1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' })})
     returning id`;
   await sql`insert into trade_account_members (account_id, user_id, role) values (${account!.id}, ${owner}, 'owner')`;
-  return { reference: quote!.reference };
+  const [group] = await sql<{ id: string }[]>`insert into price_groups (name) values (${'A11y ' + tag}) returning id`;
+  return { reference: quote!.reference, quoteId: quote!.id, accountId: account!.id, groupId: group!.id };
 }
 
 /** Every axe finding on the whole page (menu and header too), by rule and element. */
@@ -88,33 +89,34 @@ test('the back office passes axe with a quote and a trade account waiting, and f
   expect(errors.filter((e) => e.startsWith('/admin/quotes'))).toEqual([]);
 });
 
-/** Every screen of the side menu, and one of each detail screen that has data here. */
-async function everyScreen(): Promise<string[]> {
+/**
+ * Every screen of the side menu, and one of each detail screen: the test's own quote, trade account and price group
+ * (other journeys delete theirs as they end), and the newest customer and order.
+ */
+async function everyScreen(own: Awaited<ReturnType<typeof waitingWork>>): Promise<string[]> {
   const [customer] = await sql<{ key: string }[]>`select key from customers order by last_order_at desc nulls last limit 1`;
   const [order] = await sql<{ id: string }[]>`select id from orders order by created_at desc limit 1`;
-  const [quote] = await sql<{ id: string }[]>`select id from quotes order by created_at desc limit 1`;
-  const [account] = await sql<{ id: string }[]>`select id from trade_accounts order by submitted_at desc limit 1`;
-  const [group] = await sql<{ id: string }[]>`select id from price_groups order by created_at desc limit 1`;
   return [
     ...ADMIN_NAV.map((n) => n.href),
     ...(customer ? [`/admin/customers/${encodeURIComponent(customer.key)}`] : []),
     ...(order ? [`/admin/orders?order=${order.id}`] : []),
-    ...(quote ? [`/admin/quotes/${quote.id}`] : []),
-    ...(account ? [`/admin/trade-accounts/${account.id}`] : []),
-    ...(group ? [`/admin/price-groups/${group.id}`] : []),
+    `/admin/quotes/${own.quoteId}`,
+    `/admin/trade-accounts/${own.accountId}`,
+    `/admin/price-groups/${own.groupId}`,
   ];
 }
 
 test('every back-office screen passes axe, hydrates cleanly and fits a phone', async ({ page }) => {
   test.setTimeout(240_000);
-  await waitingWork(`all${test.info().project.name}`);
-  let path = '';
+  const own = await waitingWork(`all${test.info().project.name}`);
+  // Each error by the address of the page it happened on.
   const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`${path}: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && /hydrat|#418|#423|#425/i.test(m.text()) && errors.push(`${path}: ${m.text()}`));
+  const at = () => page.url().replace(/^https?:\/\/[^/]+/, '');
+  page.on('pageerror', (e) => errors.push(`${at()}: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && /hydrat|#418|#419|#423|#425/i.test(m.text()) && errors.push(`${at()}: ${m.text()}`));
   const wide: string[] = [];
   const findings: string[] = [];
-  for (path of await everyScreen()) {
+  for (const path of await everyScreen(own)) {
     await page.goto(path);
     await hydrated(page, '#admin-main');
     findings.push(...(await axeFindings(page)).map((f) => `${path}: ${f}`));

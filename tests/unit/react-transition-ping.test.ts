@@ -2,23 +2,15 @@
 // The React that Next's App Router ships (next/dist/compiled) must not drop a wake-up that arrives while it renders.
 // Unpatched, it did: a streamed page row that landed while React was rendering a navigation left the navigation
 // suspended for good, so a click on 'Page 2' or a sort header changed nothing (patches/next+*.patch).
-import { createRequire } from 'node:module';
 import { afterEach, expect, test, vi } from 'vitest';
-
-const require = createRequire(import.meta.url);
-const React = require('next/dist/compiled/react') as typeof import('react');
-const { createRoot } = require('next/dist/compiled/react-dom/client') as typeof import('react-dom/client');
-const h = React.createElement;
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-const REACT_LAZY = Symbol.for('react.lazy');
+import { h, lazyRow, React, ReactDOMClient, settle, type StreamedRow } from '../support/shipped-react';
 
 /**
  * A streamed row as the Flight client keeps it: not yet 'fulfilled' when React first reads it, and fulfilled (calling
  * the listener at once) as soon as anyone subscribes, which React does from inside its render.
  */
 function arrivedRow(text: string) {
-  const row: { status: string; value: string; then(resolve: (v: string) => void): void } = {
+  const row: StreamedRow = {
     status: 'resolved_model',
     value: '',
     then(resolve) {
@@ -30,26 +22,13 @@ function arrivedRow(text: string) {
   return row;
 }
 
-// What a Flight element for that row looks like to React: a lazy node whose init throws the row until it is fulfilled.
-function lazyRow(row: ReturnType<typeof arrivedRow>): React.ReactNode {
-  return {
-    $$typeof: REACT_LAZY,
-    _payload: row,
-    _init: (payload: typeof row) => {
-      if (payload.status === 'fulfilled') return payload.value;
-      throw payload;
-    },
-  } as unknown as React.ReactNode;
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
 
 test('a navigation whose streamed row arrives during the render commits', async () => {
   const container = document.createElement('div');
   document.body.append(container);
-  const root = createRoot(container);
+  const root = ReactDOMClient.createRoot(container);
   unmount = () => root.unmount();
   let navigate: (to: React.ReactNode) => void = () => {};
   function Page() {
